@@ -1,0 +1,7 @@
+/**
+ * Texture atlases: deterministic rectangle packing (padding, power-of-two or free size, block alignment), image compositing with edge gutters so mipmaps do not bleed, UV remapping and merging of materials of one template. The API arrives with its issue.
+ */
+@NullMarked
+package io.github.skinmesh.atlas;
+
+import org.jspecify.annotations.NullMarked;

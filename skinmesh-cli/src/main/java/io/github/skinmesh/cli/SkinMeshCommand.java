@@ -1,0 +1,78 @@
+package io.github.skinmesh.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code skinmesh} command: {@code skinmesh <command> [options]}.
+ *
+ * <p>Exit codes: 0 on success, 1 on bad input (a message on stderr naming the file, the element
+ * and the problem), 2 on bad usage.
+ */
+@Command(name = "skinmesh", mixinStandardHelpOptions = true, versionProvider = SkinMeshCommand.Version.class,
+        description = "Prepares skinned characters for real-time rendering.",
+        subcommands = {CommandLine.HelpCommand.class})
+public final class SkinMeshCommand implements Runnable {
+    /** Exit code of a successful run. */
+    public static final int OK = 0;
+    /** Exit code when an input is bad. */
+    public static final int BAD_INPUT = 1;
+    /** Exit code on bad usage. */
+    public static final int USAGE = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
+    }
+
+    /**
+     * Builds the command line with its error handling.
+     *
+     * @param out standard output
+     * @param err standard error
+     * @return the configured command line
+     */
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new SkinMeshCommand());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? USAGE : BAD_INPUT);
+        return cl;
+    }
+
+    /**
+     * Runs the command.
+     *
+     * @param args the arguments
+     */
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = commandLine(out, err).execute(args);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /** Reads the version written into the jar at build time. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties p = new Properties();
+            try (InputStream in = SkinMeshCommand.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            }
+            return new String[] {"skinmesh " + p.getProperty("version", "unknown"),
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package io.github.skinmesh.core.internal;
+
+import io.github.skinmesh.core.model.BoneChannel;
+import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Image;
+import io.github.skinmesh.core.model.Interpolation;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.MorphChannel;
+import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.core.model.Skeleton;
+import io.github.skinmesh.core.model.Skin;
+
+/**
+ * Bridge from skinmesh's own kernels to the model's internal arrays, without copies.
+ *
+ * <p>The model types never hand out their arrays publicly. Kernels in other packages and
+ * sibling modules read them through this bridge (treating them as read-only) and hand freshly
+ * built arrays to new model objects without a second copy. This package is exported only to
+ * skinmesh's own modules; it is not API.
+ */
+public final class ModelAccess {
+    private static volatile Bridge bridge;
+
+    private ModelAccess() {
+    }
+
+    /** Raw access implemented by the model package. Arrays returned must not be modified. */
+    public interface Bridge {
+        /** @param m mesh @return its positions */
+        float[] positions(Mesh m);
+
+        /** @param m mesh @return its normals or null */
+        float[] normals(Mesh m);
+
+        /** @param m mesh @return its tangents or null */
+        float[] tangents(Mesh m);
+
+        /** @param m mesh @return its colors or null */
+        float[] colors(Mesh m);
+
+        /** @param m mesh @param channel uv channel @return the channel */
+        float[] uvs(Mesh m, int channel);
+
+        /** @param m mesh @return its indices */
+        int[] indices(Mesh m);
+
+        /** @param w weights @return joints */
+        int[] joints(BoneWeights w);
+
+        /** @param w weights @return weights */
+        float[] weights(BoneWeights w);
+
+        /** @param s skin @return inverse bind matrices */
+        float[] inverseBindMatrices(Skin s);
+
+        /** @param s skin @return palette names */
+        String[] paletteNames(Skin s);
+
+        /** @param s skeleton @return parents */
+        int[] parents(Skeleton s);
+
+        /** @param s skeleton @return rest translations */
+        float[] restTranslations(Skeleton s);
+
+        /** @param s skeleton @return rest rotations */
+        float[] restRotations(Skeleton s);
+
+        /** @param s skeleton @return rest scales */
+        float[] restScales(Skeleton s);
+
+        /** @param s skeleton @return bone names */
+        String[] boneNames(Skeleton s);
+
+        /** @param c channel @return key times */
+        float[] times(BoneChannel c);
+
+        /** @param c channel @return values */
+        float[] values(BoneChannel c);
+
+        /** @param c channel @return key times */
+        float[] times(MorphChannel c);
+
+        /** @param c channel @return values */
+        float[] values(MorphChannel c);
+
+        /** @param t target @return position deltas or null */
+        float[] positions(MorphTarget t);
+
+        /** @param t target @return normal deltas or null */
+        float[] normals(MorphTarget t);
+
+        /** @param t target @return tangent deltas or null */
+        float[] tangents(MorphTarget t);
+
+        /** @param i image @return encoded bytes */
+        byte[] data(Image i);
+
+        /** @param name mesh name @return a builder whose setters take ownership of their arrays */
+        Mesh.Builder adoptingMeshBuilder(String name);
+
+        /** @param k influences @param joints joints @param weights weights @return adopted weights */
+        BoneWeights adoptWeights(int k, int[] joints, float[] weights);
+
+        /** @param names names @param ibm matrices @param weights weights @return adopted skin */
+        Skin adoptSkin(String[] names, float[] ibm, BoneWeights weights);
+
+        /**
+         * @param name name @param boneNames bones @param parents parents @param t translations
+         * @param r rotations @param s scales @return adopted skeleton
+         */
+        Skeleton adoptSkeleton(String name, String[] boneNames, int[] parents, float[] t, float[] r, float[] s);
+
+        /** @param bone bone @param path path @param i interpolation @param times times @param values values @return channel */
+        BoneChannel adoptChannel(String bone, ChannelPath path, Interpolation i, float[] times, float[] values);
+
+        /** @param target target @param count weights @param i interpolation @param times times @param values values @return channel */
+        MorphChannel adoptMorphChannel(String target, int count, Interpolation i, float[] times, float[] values);
+
+        /** @param name name @param p positions @param n normals @param t tangents @return target */
+        MorphTarget adoptMorphTarget(String name, float[] p, float[] n, float[] t);
+
+        /** @param name name @param mime mime type @param data bytes @return image */
+        Image adoptImage(String name, String mime, byte[] data);
+    }
+
+    /**
+     * Installs the model's bridge; called once by the model package.
+     *
+     * @param b the bridge
+     */
+    public static void install(Bridge b) {
+        if (!b.getClass().getName().equals("io.github.skinmesh.core.model.ModelBridge")) {
+            throw new IllegalStateException("only the model package installs the bridge");
+        }
+        bridge = b;
+    }
+
+    /** @return the bridge */
+    public static Bridge get() {
+        Bridge b = bridge;
+        if (b == null) {
+            try {
+                Class.forName("io.github.skinmesh.core.model.ModelBridge", true, ModelAccess.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+            b = bridge;
+        }
+        return b;
+    }
+}

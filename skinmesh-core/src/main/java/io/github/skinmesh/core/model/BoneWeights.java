@@ -1,0 +1,231 @@
+package io.github.skinmesh.core.model;
+
+import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.Checks;
+import java.util.Arrays;
+
+/**
+ * Per-vertex bone influences: a fixed number {@code K} of (joint, weight) slots per vertex.
+ *
+ * <p>Layout: {@code joints[v*K + k]} is an index into the owning {@link Skin}'s bone palette and
+ * {@code weights[v*K + k]} its weight. Slots are kept in canonical order: sorted by weight,
+ * largest first (ties keep their input order), and every slot of weight 0 has joint 0. The
+ * factories sort and canonicalize; they never change a non-zero weight.
+ *
+ * <p>{@link #of} accepts any non-negative finite weights (normalization is a separate step, see
+ * {@code io.github.skinmesh.core.weights.Weights}); {@link #ofNormalized} additionally requires
+ * every vertex's weights to sum to 1 within {@link #SUM_TOLERANCE}.
+ *
+ * <p>Immutable and thread-safe; arrays are copied once by the factories.
+ */
+public final class BoneWeights {
+    /** Largest number of influences per vertex. */
+    public static final int MAX_INFLUENCES = 8;
+    /** Tolerance of the unit-sum check of {@link #ofNormalized}. */
+    public static final float SUM_TOLERANCE = 1e-5f;
+
+    private final int influences;
+    private final int[] joints;
+    private final float[] weights;
+
+    private BoneWeights(int influences, int[] joints, float[] weights, boolean requireUnitSum) {
+        String where = "bone weights";
+        Checks.requireRange(where, "influencesPerVertex", influences, 1, MAX_INFLUENCES);
+        Checks.requireLength(where, "weights", weights.length, joints.length, "joints.length");
+        if (joints.length % influences != 0) {
+            throw new ValidationException(where + ": joints length " + joints.length
+                    + " is not a multiple of influencesPerVertex " + influences);
+        }
+        int n = joints.length / influences;
+        for (int v = 0; v < n; v++) {
+            int base = v * influences;
+            float sum = 0;
+            boolean sorted = true;
+            for (int k = 0; k < influences; k++) {
+                float w = weights[base + k];
+                int j = joints[base + k];
+                if (!(w >= 0) || w == Float.POSITIVE_INFINITY) {
+                    throw new ValidationException("vertex " + v + ": weight " + k + " is " + w
+                            + ", expected a finite value >= 0");
+                }
+                if (j < 0) {
+                    throw new ValidationException("vertex " + v + ": joint " + k + " is " + j + ", expected >= 0");
+                }
+                if (k > 0 && w > weights[base + k - 1]) {
+                    sorted = false;
+                }
+                sum += w;
+            }
+            if (requireUnitSum && !(Math.abs(sum - 1f) <= SUM_TOLERANCE)) {
+                throw new ValidationException("vertex " + v + ": weights sum to " + sum + ", expected 1 within "
+                        + SUM_TOLERANCE);
+            }
+            if (!sorted) {
+                sortSlots(joints, weights, base, influences);
+            }
+            for (int k = 0; k < influences; k++) {
+                if (weights[base + k] == 0f) {
+                    joints[base + k] = 0;
+                    weights[base + k] = 0f; // turns -0 into +0
+                }
+            }
+        }
+        this.influences = influences;
+        this.joints = joints;
+        this.weights = weights;
+    }
+
+    /** Stable insertion sort of one vertex's slots by weight, descending. */
+    private static void sortSlots(int[] joints, float[] weights, int base, int count) {
+        for (int i = base + 1; i < base + count; i++) {
+            float w = weights[i];
+            int j = joints[i];
+            int k = i - 1;
+            while (k >= base && weights[k] < w) {
+                weights[k + 1] = weights[k];
+                joints[k + 1] = joints[k];
+                k--;
+            }
+            weights[k + 1] = w;
+            joints[k + 1] = j;
+        }
+    }
+
+    /**
+     * Creates bone weights from copies of the arrays, putting each vertex's slots in canonical
+     * order.
+     *
+     * @param influencesPerVertex {@code K}, 1..{@value #MAX_INFLUENCES}
+     * @param joints {@code vertexCount*K} palette indices, each {@code >= 0} (the upper bound is
+     *     checked by the {@link Skin} that owns these weights)
+     * @param weights {@code vertexCount*K} finite weights {@code >= 0}
+     * @return the weights
+     * @throws ValidationException on mismatched lengths, a negative joint or a negative or
+     *     non-finite weight
+     */
+    public static BoneWeights of(int influencesPerVertex, int[] joints, float[] weights) {
+        return new BoneWeights(influencesPerVertex, joints.clone(), weights.clone(), false);
+    }
+
+    /**
+     * Like {@link #of} but also requires each vertex's weights to sum to 1 within
+     * {@link #SUM_TOLERANCE} (strict mode).
+     *
+     * @param influencesPerVertex {@code K}, 1..{@value #MAX_INFLUENCES}
+     * @param joints {@code vertexCount*K} palette indices
+     * @param weights {@code vertexCount*K} weights
+     * @return the weights
+     * @throws ValidationException as {@link #of}, and naming the first vertex whose sum is off
+     */
+    public static BoneWeights ofNormalized(int influencesPerVertex, int[] joints, float[] weights) {
+        return new BoneWeights(influencesPerVertex, joints.clone(), weights.clone(), true);
+    }
+
+    static BoneWeights adopt(int influencesPerVertex, int[] joints, float[] weights) {
+        return new BoneWeights(influencesPerVertex, joints, weights, false);
+    }
+
+    /** @return {@code K}, the number of slots per vertex */
+    public int influencesPerVertex() {
+        return influences;
+    }
+
+    /** @return the number of vertices */
+    public int vertexCount() {
+        return joints.length / influences;
+    }
+
+    /**
+     * @param vertex vertex index
+     * @param slot slot 0..K-1 (0 is the largest weight)
+     * @return the palette index of that slot
+     */
+    public int joint(int vertex, int slot) {
+        return joints[vertex * influences + checkSlot(slot)];
+    }
+
+    /**
+     * @param vertex vertex index
+     * @param slot slot 0..K-1 (0 is the largest weight)
+     * @return the weight of that slot
+     */
+    public float weight(int vertex, int slot) {
+        return weights[vertex * influences + checkSlot(slot)];
+    }
+
+    private int checkSlot(int slot) {
+        if (slot < 0 || slot >= influences) {
+            throw new IndexOutOfBoundsException("slot " + slot + ", expected 0.." + (influences - 1));
+        }
+        return slot;
+    }
+
+    /** @return the largest joint index used by a slot of non-zero weight, or -1 when there is none */
+    public int maxJoint() {
+        int max = -1;
+        for (int i = 0; i < joints.length; i++) {
+            if (weights[i] > 0 && joints[i] > max) {
+                max = joints[i];
+            }
+        }
+        return max;
+    }
+
+    /**
+     * Copies all joints ({@code vertexCount*K} ints) into {@code dst}.
+     *
+     * @param dst destination
+     * @param offset first element written
+     * @return {@code dst}
+     */
+    public int[] jointsInto(int[] dst, int offset) {
+        System.arraycopy(joints, 0, dst, offset, joints.length);
+        return dst;
+    }
+
+    /**
+     * Copies all weights ({@code vertexCount*K} floats) into {@code dst}.
+     *
+     * @param dst destination
+     * @param offset first element written
+     * @return {@code dst}
+     */
+    public float[] weightsInto(float[] dst, int offset) {
+        System.arraycopy(weights, 0, dst, offset, weights.length);
+        return dst;
+    }
+
+    /** @return a fresh copy of the joints */
+    public int[] joints() {
+        return joints.clone();
+    }
+
+    /** @return a fresh copy of the weights */
+    public float[] weights() {
+        return weights.clone();
+    }
+
+    int[] rawJoints() {
+        return joints;
+    }
+
+    float[] rawWeights() {
+        return weights;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o == this || (o instanceof BoneWeights && ((BoneWeights) o).influences == influences
+                && Arrays.equals(((BoneWeights) o).joints, joints) && Arrays.equals(((BoneWeights) o).weights, weights));
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * influences + Arrays.hashCode(joints)) + Arrays.hashCode(weights);
+    }
+
+    @Override
+    public String toString() {
+        return "BoneWeights[" + vertexCount() + " vertices, " + influences + " influences]";
+    }
+}

@@ -1,0 +1,535 @@
+package io.github.skinmesh.core.model;
+
+import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.Checks;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A triangle-list mesh: vertex attribute streams, triangle indices, submeshes (one draw call
+ * each) with their materials, an optional {@link Skin} and morph targets.
+ *
+ * <p>Streams, all with {@code vertexCount} elements: positions (xyz, required), normals (xyz),
+ * tangents (xyzw, w = handedness), colors (rgba, linear), any number of UV channels (uv, origin
+ * top-left as in glTF). Indices are a flat triangle list, {@code 0 <= index < vertexCount}.
+ * Submeshes are index ranges with a material index. Without submeshes the whole index list is one
+ * submesh of material 0; without materials a default {@link Material} is used.
+ *
+ * <p>Immutable and thread-safe. {@link #builder(String)} copies each array once; no method
+ * returns an internal array (use the {@code ...Into} copies or the copying getters).
+ */
+public final class Mesh {
+    private final String name;
+    private final int vertexCount;
+    private final float[] positions;
+    private final float[] normals;
+    private final float[] tangents;
+    private final float[] colors;
+    private final float[][] uvs;
+    private final int[] indices;
+    private final List<Submesh> submeshes;
+    private final List<Material> materials;
+    private final Skin skin;
+    private final List<MorphTarget> morphTargets;
+    private final float[] morphWeights;
+    private final Bounds bounds;
+
+    private Mesh(Builder b) {
+        this.name = b.name;
+        String where = "mesh " + Checks.quote(name);
+        if (b.positions == null) {
+            throw new ValidationException(where + ": positions are missing, expected 3*vertexCount floats");
+        }
+        if (b.positions.length % 3 != 0) {
+            throw new ValidationException(where + ": positions length " + b.positions.length + " is not a multiple of 3");
+        }
+        int n = b.positions.length / 3;
+        this.vertexCount = n;
+        Checks.requireFinite(where, "position", b.positions, 3, "vertex");
+        if (b.normals != null) {
+            Checks.requireLength(where, "normals", b.normals.length, 3 * n, "3*vertexCount");
+            Checks.requireFinite(where, "normal", b.normals, 3, "vertex");
+        }
+        if (b.tangents != null) {
+            Checks.requireLength(where, "tangents", b.tangents.length, 4 * n, "4*vertexCount");
+            Checks.requireFinite(where, "tangent", b.tangents, 4, "vertex");
+        }
+        if (b.colors != null) {
+            Checks.requireLength(where, "colors", b.colors.length, 4 * n, "4*vertexCount");
+            Checks.requireFinite(where, "color", b.colors, 4, "vertex");
+        }
+        for (int c = 0; c < b.uvs.size(); c++) {
+            float[] uv = b.uvs.get(c);
+            Checks.requireLength(where, "uv channel " + c, uv.length, 2 * n, "2*vertexCount");
+            Checks.requireFinite(where, "uv channel " + c, uv, 2, "vertex");
+        }
+        int[] idx = b.indices == null ? new int[0] : b.indices;
+        if (idx.length % 3 != 0) {
+            throw new ValidationException(where + ": index count " + idx.length + " is not a multiple of 3 (triangle list)");
+        }
+        for (int i = 0; i < idx.length; i++) {
+            if (idx[i] < 0 || idx[i] >= n) {
+                throw new ValidationException(where + ": index " + i + " is " + idx[i] + ", expected 0.." + (n - 1)
+                        + " (vertexCount " + n + ")");
+            }
+        }
+        List<Material> mats = b.materials.isEmpty() ? List.of(Material.builder("").build()) : List.copyOf(b.materials);
+        List<Submesh> subs = b.submeshes.isEmpty() ? List.of(new Submesh(0, idx.length, 0)) : List.copyOf(b.submeshes);
+        for (int s = 0; s < subs.size(); s++) {
+            Submesh sm = subs.get(s);
+            if (sm.firstIndex() < 0 || sm.indexCount() < 0 || sm.firstIndex() % 3 != 0 || sm.indexCount() % 3 != 0
+                    || (long) sm.firstIndex() + sm.indexCount() > idx.length) {
+                throw new ValidationException(where + ": submesh " + s + " covers indices " + sm.firstIndex() + ".."
+                        + ((long) sm.firstIndex() + sm.indexCount()) + ", expected whole triangles within 0.." + idx.length);
+            }
+            if (sm.materialIndex() < 0 || sm.materialIndex() >= mats.size()) {
+                throw new ValidationException(where + ": submesh " + s + " material " + sm.materialIndex()
+                        + ", expected 0.." + (mats.size() - 1));
+            }
+        }
+        if (b.skin != null && b.skin.weights().vertexCount() != n) {
+            throw new ValidationException(where + ": skin weights cover " + b.skin.weights().vertexCount()
+                    + " vertices, expected vertexCount " + n);
+        }
+        for (int t = 0; t < b.morphTargets.size(); t++) {
+            MorphTarget mt = b.morphTargets.get(t);
+            if (mt.vertexCount() != n && (mt.hasPositions() || mt.hasNormals() || mt.hasTangents())) {
+                throw new ValidationException(where + ": morph target " + t + " " + Checks.quote(mt.name()) + " covers "
+                        + mt.vertexCount() + " vertices, expected vertexCount " + n);
+            }
+        }
+        float[] mw = b.morphWeights == null ? new float[b.morphTargets.size()] : b.morphWeights;
+        Checks.requireLength(where, "morph weights", mw.length, b.morphTargets.size(), "morphTargetCount");
+        Checks.requireFinite(where, "morph weight", mw, 1, "target");
+        this.positions = b.positions;
+        this.normals = b.normals;
+        this.tangents = b.tangents;
+        this.colors = b.colors;
+        this.uvs = b.uvs.toArray(new float[0][]);
+        this.indices = idx;
+        this.submeshes = subs;
+        this.materials = mats;
+        this.skin = b.skin;
+        this.morphTargets = List.copyOf(b.morphTargets);
+        this.morphWeights = mw;
+        this.bounds = Bounds.of(positions, 0, n);
+    }
+
+    /**
+     * Starts a mesh.
+     *
+     * @param name the mesh's name (may be empty)
+     * @return a builder whose setters copy their arrays
+     */
+    public static Builder builder(String name) {
+        return new Builder(name, true);
+    }
+
+    static Builder adoptingBuilder(String name) {
+        return new Builder(name, false);
+    }
+
+    /**
+     * Returns a builder holding this mesh's data (shared, not copied: it is immutable), to derive a
+     * changed mesh.
+     *
+     * @return a builder
+     */
+    public Builder toBuilder() {
+        Builder b = new Builder(name, true);
+        b.positions = positions;
+        b.normals = normals;
+        b.tangents = tangents;
+        b.colors = colors;
+        b.uvs.addAll(Arrays.asList(uvs));
+        b.indices = indices;
+        b.submeshes.addAll(submeshes);
+        b.materials.addAll(materials);
+        b.skin = skin;
+        b.morphTargets.addAll(morphTargets);
+        b.morphWeights = morphWeights;
+        return b;
+    }
+
+    /** @return the name (may be empty) */
+    public String name() {
+        return name;
+    }
+
+    /** @return the number of vertices */
+    public int vertexCount() {
+        return vertexCount;
+    }
+
+    /** @return the number of indices ({@code 3*triangleCount}) */
+    public int indexCount() {
+        return indices.length;
+    }
+
+    /** @return the number of triangles */
+    public int triangleCount() {
+        return indices.length / 3;
+    }
+
+    /** @return whether normals are present */
+    public boolean hasNormals() {
+        return normals != null;
+    }
+
+    /** @return whether tangents are present */
+    public boolean hasTangents() {
+        return tangents != null;
+    }
+
+    /** @return whether vertex colors are present */
+    public boolean hasColors() {
+        return colors != null;
+    }
+
+    /** @return the number of UV channels */
+    public int uvChannelCount() {
+        return uvs.length;
+    }
+
+    /** @return a copy of the positions ({@code 3*vertexCount} floats) */
+    public float[] positions() {
+        return positions.clone();
+    }
+
+    /**
+     * Copies the positions.
+     *
+     * @param dst destination, at least {@code offset + 3*vertexCount} floats
+     * @param offset first float written
+     * @return {@code dst}
+     */
+    public float[] positionsInto(float[] dst, int offset) {
+        System.arraycopy(positions, 0, dst, offset, positions.length);
+        return dst;
+    }
+
+    /** @return a copy of the normals, or {@code null} */
+    public float[] normals() {
+        return normals == null ? null : normals.clone();
+    }
+
+    /** @return a copy of the tangents ({@code 4*vertexCount}), or {@code null} */
+    public float[] tangents() {
+        return tangents == null ? null : tangents.clone();
+    }
+
+    /** @return a copy of the colors ({@code 4*vertexCount}), or {@code null} */
+    public float[] colors() {
+        return colors == null ? null : colors.clone();
+    }
+
+    /**
+     * @param channel UV channel index
+     * @return a copy of that channel ({@code 2*vertexCount} floats)
+     */
+    public float[] uvs(int channel) {
+        return uvs[channel].clone();
+    }
+
+    /** @return a copy of the triangle indices */
+    public int[] indices() {
+        return indices.clone();
+    }
+
+    /**
+     * Copies the indices.
+     *
+     * @param dst destination, at least {@code offset + indexCount} ints
+     * @param offset first int written
+     * @return {@code dst}
+     */
+    public int[] indicesInto(int[] dst, int offset) {
+        System.arraycopy(indices, 0, dst, offset, indices.length);
+        return dst;
+    }
+
+    /**
+     * @param i index position
+     * @return the vertex index stored there
+     */
+    public int index(int i) {
+        return indices[i];
+    }
+
+    /** @return the submeshes, read-only */
+    public List<Submesh> submeshes() {
+        return submeshes;
+    }
+
+    /** @return the materials, read-only */
+    public List<Material> materials() {
+        return materials;
+    }
+
+    /** @return the skin, or {@code null} for a rigid mesh */
+    public Skin skin() {
+        return skin;
+    }
+
+    /** @return the morph targets, read-only */
+    public List<MorphTarget> morphTargets() {
+        return morphTargets;
+    }
+
+    /** @return a copy of the default morph weights (one per target) */
+    public float[] morphWeights() {
+        return morphWeights.clone();
+    }
+
+    /** @return the bounds of the positions (the bind pose) */
+    public Bounds bounds() {
+        return bounds;
+    }
+
+    /** @return whether indices need 32 bits (more than 65535 vertices) */
+    public boolean requiresIndex32() {
+        return vertexCount > 65535;
+    }
+
+    float[] rawPositions() {
+        return positions;
+    }
+
+    float[] rawNormals() {
+        return normals;
+    }
+
+    float[] rawTangents() {
+        return tangents;
+    }
+
+    float[] rawColors() {
+        return colors;
+    }
+
+    float[] rawUvs(int channel) {
+        return uvs[channel];
+    }
+
+    int[] rawIndices() {
+        return indices;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (o == this) {
+            return true;
+        }
+        if (!(o instanceof Mesh)) {
+            return false;
+        }
+        Mesh m = (Mesh) o;
+        return name.equals(m.name) && Arrays.equals(positions, m.positions) && Arrays.equals(normals, m.normals)
+                && Arrays.equals(tangents, m.tangents) && Arrays.equals(colors, m.colors)
+                && Arrays.deepEquals(uvs, m.uvs) && Arrays.equals(indices, m.indices) && submeshes.equals(m.submeshes)
+                && materials.equals(m.materials) && Objects.equals(skin, m.skin) && morphTargets.equals(m.morphTargets)
+                && Arrays.equals(morphWeights, m.morphWeights);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, vertexCount, Arrays.hashCode(positions), Arrays.hashCode(indices), submeshes);
+    }
+
+    @Override
+    public String toString() {
+        return "Mesh[" + Checks.quote(name) + ", " + vertexCount + " vertices, " + triangleCount() + " triangles, "
+                + submeshes.size() + " submeshes" + (skin != null ? ", " + skin.paletteSize() + " bones" : "")
+                + (morphTargets.isEmpty() ? "" : ", " + morphTargets.size() + " morph targets") + "]";
+    }
+
+    /**
+     * Builds a {@link Mesh}. Setters copy their arrays (so later changes to the caller's arrays do
+     * not reach the mesh); {@link #build()} validates everything and is repeatable.
+     */
+    public static final class Builder {
+        private final String name;
+        private final boolean copy;
+        private float[] positions;
+        private float[] normals;
+        private float[] tangents;
+        private float[] colors;
+        private final List<float[]> uvs = new ArrayList<>();
+        private int[] indices;
+        private final List<Submesh> submeshes = new ArrayList<>();
+        private final List<Material> materials = new ArrayList<>();
+        private Skin skin;
+        private final List<MorphTarget> morphTargets = new ArrayList<>();
+        private float[] morphWeights;
+
+        Builder(String name, boolean copy) {
+            this.name = Objects.requireNonNull(name, "name");
+            this.copy = copy;
+        }
+
+        private float[] take(float[] a) {
+            return a == null ? null : copy ? a.clone() : a;
+        }
+
+        /**
+         * @param xyz {@code 3*vertexCount} floats; defines the vertex count
+         * @return this builder
+         */
+        public Builder positions(float[] xyz) {
+            this.positions = take(Objects.requireNonNull(xyz, "positions"));
+            return this;
+        }
+
+        /**
+         * @param xyz {@code 3*vertexCount} floats, or {@code null} to remove
+         * @return this builder
+         */
+        public Builder normals(float[] xyz) {
+            this.normals = take(xyz);
+            return this;
+        }
+
+        /**
+         * @param xyzw {@code 4*vertexCount} floats (w = +1 or -1, bitangent sign), or {@code null}
+         * @return this builder
+         */
+        public Builder tangents(float[] xyzw) {
+            this.tangents = take(xyzw);
+            return this;
+        }
+
+        /**
+         * @param rgba {@code 4*vertexCount} floats, or {@code null}
+         * @return this builder
+         */
+        public Builder colors(float[] rgba) {
+            this.colors = take(rgba);
+            return this;
+        }
+
+        /**
+         * Appends a UV channel (channel index = number of channels added before).
+         *
+         * @param uv {@code 2*vertexCount} floats
+         * @return this builder
+         */
+        public Builder addUvs(float[] uv) {
+            this.uvs.add(take(Objects.requireNonNull(uv, "uv")));
+            return this;
+        }
+
+        /**
+         * Removes every UV channel.
+         *
+         * @return this builder
+         */
+        public Builder clearUvs() {
+            this.uvs.clear();
+            return this;
+        }
+
+        /**
+         * @param triangles triangle-list indices
+         * @return this builder
+         */
+        public Builder indices(int[] triangles) {
+            Objects.requireNonNull(triangles, "indices");
+            this.indices = copy ? triangles.clone() : triangles;
+            return this;
+        }
+
+        /**
+         * Appends a submesh.
+         *
+         * @param firstIndex first index (multiple of 3)
+         * @param indexCount index count (multiple of 3)
+         * @param materialIndex index into the materials
+         * @return this builder
+         */
+        public Builder addSubmesh(int firstIndex, int indexCount, int materialIndex) {
+            submeshes.add(new Submesh(firstIndex, indexCount, materialIndex));
+            return this;
+        }
+
+        /**
+         * Removes every submesh.
+         *
+         * @return this builder
+         */
+        public Builder clearSubmeshes() {
+            submeshes.clear();
+            return this;
+        }
+
+        /**
+         * Appends a material.
+         *
+         * @param material the material
+         * @return this builder
+         */
+        public Builder addMaterial(Material material) {
+            materials.add(Objects.requireNonNull(material, "material"));
+            return this;
+        }
+
+        /**
+         * Removes every material.
+         *
+         * @return this builder
+         */
+        public Builder clearMaterials() {
+            materials.clear();
+            return this;
+        }
+
+        /**
+         * @param value the skin, or {@code null} for a rigid mesh
+         * @return this builder
+         */
+        public Builder skin(Skin value) {
+            this.skin = value;
+            return this;
+        }
+
+        /**
+         * Appends a morph target.
+         *
+         * @param target the target
+         * @return this builder
+         */
+        public Builder addMorphTarget(MorphTarget target) {
+            morphTargets.add(Objects.requireNonNull(target, "target"));
+            return this;
+        }
+
+        /**
+         * Removes every morph target and the default weights.
+         *
+         * @return this builder
+         */
+        public Builder clearMorphTargets() {
+            morphTargets.clear();
+            morphWeights = null;
+            return this;
+        }
+
+        /**
+         * @param weights default weight per morph target, or {@code null} for all zero
+         * @return this builder
+         */
+        public Builder morphWeights(float[] weights) {
+            this.morphWeights = take(weights);
+            return this;
+        }
+
+        /**
+         * @return the mesh
+         * @throws ValidationException naming the first inconsistent element
+         */
+        public Mesh build() {
+            return new Mesh(this);
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package io.github.skinmesh.core.model;
+
+import io.github.skinmesh.core.internal.Checks;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A named blend shape: per-vertex deltas of positions, normals and tangents (each optional,
+ * {@code 3*vertexCount} floats; tangent deltas are xyz only, as in glTF). The morphed attribute is
+ * {@code base + sum_t weight_t * delta_t}.
+ *
+ * <p>Immutable and thread-safe; the factory copies its arrays once.
+ */
+public final class MorphTarget {
+    private final String name;
+    private final float[] positions;
+    private final float[] normals;
+    private final float[] tangents;
+
+    private MorphTarget(String name, float[] positions, float[] normals, float[] tangents) {
+        this.name = Objects.requireNonNull(name, "name");
+        String where = "morph target " + Checks.quote(name);
+        int len = positions != null ? positions.length : normals != null ? normals.length
+                : tangents != null ? tangents.length : 0;
+        if (len % 3 != 0) {
+            throw new io.github.skinmesh.core.ValidationException(where + ": delta length " + len
+                    + " is not a multiple of 3");
+        }
+        check(where, "position deltas", positions, len);
+        check(where, "normal deltas", normals, len);
+        check(where, "tangent deltas", tangents, len);
+        this.positions = positions;
+        this.normals = normals;
+        this.tangents = tangents;
+    }
+
+    private static void check(String where, String what, float[] a, int len) {
+        if (a != null) {
+            Checks.requireLength(where, what, a.length, len, "3*vertexCount");
+            Checks.requireFinite(where, what, a, 3, "vertex");
+        }
+    }
+
+    /**
+     * Creates a morph target, copying the arrays. At least one array should be non-null; all
+     * non-null arrays have the same length {@code 3*vertexCount}.
+     *
+     * @param name the target's name (may be empty)
+     * @param positionDeltas position deltas or {@code null}
+     * @param normalDeltas normal deltas or {@code null}
+     * @param tangentDeltas tangent xyz deltas or {@code null}
+     * @return the target
+     */
+    public static MorphTarget of(String name, float[] positionDeltas, float[] normalDeltas, float[] tangentDeltas) {
+        return new MorphTarget(name, positionDeltas == null ? null : positionDeltas.clone(),
+                normalDeltas == null ? null : normalDeltas.clone(), tangentDeltas == null ? null : tangentDeltas.clone());
+    }
+
+    static MorphTarget adopt(String name, float[] positionDeltas, float[] normalDeltas, float[] tangentDeltas) {
+        return new MorphTarget(name, positionDeltas, normalDeltas, tangentDeltas);
+    }
+
+    /** @return the name */
+    public String name() {
+        return name;
+    }
+
+    /** @return the number of vertices the deltas cover (0 when the target has no delta stream) */
+    public int vertexCount() {
+        float[] a = positions != null ? positions : normals != null ? normals : tangents;
+        return a == null ? 0 : a.length / 3;
+    }
+
+    /** @return whether position deltas are present */
+    public boolean hasPositions() {
+        return positions != null;
+    }
+
+    /** @return whether normal deltas are present */
+    public boolean hasNormals() {
+        return normals != null;
+    }
+
+    /** @return whether tangent deltas are present */
+    public boolean hasTangents() {
+        return tangents != null;
+    }
+
+    /** @return a copy of the position deltas, or {@code null} */
+    public float[] positions() {
+        return positions == null ? null : positions.clone();
+    }
+
+    /** @return a copy of the normal deltas, or {@code null} */
+    public float[] normals() {
+        return normals == null ? null : normals.clone();
+    }
+
+    /** @return a copy of the tangent deltas, or {@code null} */
+    public float[] tangents() {
+        return tangents == null ? null : tangents.clone();
+    }
+
+    float[] rawPositions() {
+        return positions;
+    }
+
+    float[] rawNormals() {
+        return normals;
+    }
+
+    float[] rawTangents() {
+        return tangents;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o == this || (o instanceof MorphTarget && ((MorphTarget) o).name.equals(name)
+                && Arrays.equals(((MorphTarget) o).positions, positions) && Arrays.equals(((MorphTarget) o).normals, normals)
+                && Arrays.equals(((MorphTarget) o).tangents, tangents));
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * name.hashCode() + Arrays.hashCode(positions);
+    }
+
+    @Override
+    public String toString() {
+        return "MorphTarget[" + Checks.quote(name) + ", " + vertexCount() + " vertices]";
+    }
+}

@@ -1,0 +1,19 @@
+/**
+ * skinmesh core: model types and pure functions over them.
+ */
+@SuppressWarnings("module")
+module io.github.skinmesh.core {
+    requires transitive org.joml;
+    requires it.unimi.dsi.fastutil.core;
+    requires static org.jspecify;
+
+    exports io.github.skinmesh.core;
+    exports io.github.skinmesh.core.model;
+    exports io.github.skinmesh.core.anim;
+    exports io.github.skinmesh.core.internal to
+            io.github.skinmesh.atlas,
+            io.github.skinmesh.vat,
+            io.github.skinmesh.laya,
+            io.github.skinmesh.gltf,
+            io.github.skinmesh.testkit;
+}

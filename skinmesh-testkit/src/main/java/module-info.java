@@ -1,0 +1,7 @@
+/** skinmesh-testkit: procedural characters and seeded random data for tests and benchmarks. */
+module io.github.skinmesh.testkit {
+    requires transitive io.github.skinmesh.core;
+    requires static org.jspecify;
+
+    exports io.github.skinmesh.testkit;
+}
