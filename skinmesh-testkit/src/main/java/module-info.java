@@ -4,4 +4,5 @@ module io.github.skinmesh.testkit {
     requires static org.jspecify;
 
     exports io.github.skinmesh.testkit;
+    exports io.github.skinmesh.testkit.workloads;
 }
