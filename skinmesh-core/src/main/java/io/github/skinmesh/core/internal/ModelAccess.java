@@ -10,6 +10,7 @@ import io.github.skinmesh.core.model.MorphChannel;
 import io.github.skinmesh.core.model.MorphTarget;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Bridge from skinmesh's own kernels to the model's internal arrays, without copies.
@@ -20,7 +21,7 @@ import io.github.skinmesh.core.model.Skin;
  * skinmesh's own modules; it is not API.
  */
 public final class ModelAccess {
-    private static volatile Bridge bridge;
+    private static volatile @Nullable Bridge bridge;
 
     private ModelAccess() {
     }
@@ -31,13 +32,13 @@ public final class ModelAccess {
         float[] positions(Mesh m);
 
         /** @param m mesh @return its normals or null */
-        float[] normals(Mesh m);
+        float @Nullable [] normals(Mesh m);
 
         /** @param m mesh @return its tangents or null */
-        float[] tangents(Mesh m);
+        float @Nullable [] tangents(Mesh m);
 
         /** @param m mesh @return its colors or null */
-        float[] colors(Mesh m);
+        float @Nullable [] colors(Mesh m);
 
         /** @param m mesh @param channel uv channel @return the channel */
         float[] uvs(Mesh m, int channel);
@@ -85,13 +86,13 @@ public final class ModelAccess {
         float[] values(MorphChannel c);
 
         /** @param t target @return position deltas or null */
-        float[] positions(MorphTarget t);
+        float @Nullable [] positions(MorphTarget t);
 
         /** @param t target @return normal deltas or null */
-        float[] normals(MorphTarget t);
+        float @Nullable [] normals(MorphTarget t);
 
         /** @param t target @return tangent deltas or null */
-        float[] tangents(MorphTarget t);
+        float @Nullable [] tangents(MorphTarget t);
 
         /** @param i image @return encoded bytes */
         byte[] data(Image i);
@@ -118,7 +119,7 @@ public final class ModelAccess {
         MorphChannel adoptMorphChannel(String target, int count, Interpolation i, float[] times, float[] values);
 
         /** @param name name @param p positions @param n normals @param t tangents @return target */
-        MorphTarget adoptMorphTarget(String name, float[] p, float[] n, float[] t);
+        MorphTarget adoptMorphTarget(String name, float @Nullable [] p, float @Nullable [] n, float @Nullable [] t);
 
         /** @param name name @param mime mime type @param data bytes @return image */
         Image adoptImage(String name, String mime, byte[] data);

@@ -1,6 +1,7 @@
 package io.github.skinmesh.core.model;
 
 import io.github.skinmesh.core.internal.ModelAccess;
+import org.jspecify.annotations.Nullable;
 
 /** Implements {@link ModelAccess.Bridge}; installed when this class is initialized. */
 final class ModelBridge implements ModelAccess.Bridge {
@@ -17,17 +18,17 @@ final class ModelBridge implements ModelAccess.Bridge {
     }
 
     @Override
-    public float[] normals(Mesh m) {
+    public float @Nullable [] normals(Mesh m) {
         return m.rawNormals();
     }
 
     @Override
-    public float[] tangents(Mesh m) {
+    public float @Nullable [] tangents(Mesh m) {
         return m.rawTangents();
     }
 
     @Override
-    public float[] colors(Mesh m) {
+    public float @Nullable [] colors(Mesh m) {
         return m.rawColors();
     }
 
@@ -107,17 +108,17 @@ final class ModelBridge implements ModelAccess.Bridge {
     }
 
     @Override
-    public float[] positions(MorphTarget t) {
+    public float @Nullable [] positions(MorphTarget t) {
         return t.rawPositions();
     }
 
     @Override
-    public float[] normals(MorphTarget t) {
+    public float @Nullable [] normals(MorphTarget t) {
         return t.rawNormals();
     }
 
     @Override
-    public float[] tangents(MorphTarget t) {
+    public float @Nullable [] tangents(MorphTarget t) {
         return t.rawTangents();
     }
 
@@ -157,7 +158,7 @@ final class ModelBridge implements ModelAccess.Bridge {
     }
 
     @Override
-    public MorphTarget adoptMorphTarget(String name, float[] p, float[] n, float[] t) {
+    public MorphTarget adoptMorphTarget(String name, float @Nullable [] p, float @Nullable [] n, float @Nullable [] t) {
         return MorphTarget.adopt(name, p, n, t);
     }
 
