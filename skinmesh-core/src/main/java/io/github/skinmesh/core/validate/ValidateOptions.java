@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param maxInfluences most non-zero weights a vertex may have, 0..{@value BoneWeights#MAX_INFLUENCES},
  *     0 for no limit; default 0
  * @param maxPaletteSize most palette entries a skin may have, 0..{@value Skin#MAX_PALETTE_SIZE},
- *     0 for no limit (for example 24 for LayaAir's or Unity's GPU skinning); default 0
+ *     0 for no limit (for example 24, LayaAir's bones per draw call); default 0
  * @param unitTolerance largest accepted difference from 1 of a normal's length, a tangent's xyz
  *     length and a tangent's {@code |w|}, finite, 0..1; default 1e-3
  * @param minTriangleArea a triangle of three distinct vertices whose area (in the square of the
