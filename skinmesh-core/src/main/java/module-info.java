@@ -10,6 +10,8 @@ module io.github.skinmesh.core {
     exports io.github.skinmesh.core;
     exports io.github.skinmesh.core.model;
     exports io.github.skinmesh.core.anim;
+    exports io.github.skinmesh.core.validate;
+    exports io.github.skinmesh.core.weights;
     exports io.github.skinmesh.core.internal to
             io.github.skinmesh.atlas,
             io.github.skinmesh.vat,

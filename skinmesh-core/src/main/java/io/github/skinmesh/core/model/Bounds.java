@@ -1,8 +1,11 @@
 package io.github.skinmesh.core.model;
 
+import io.github.skinmesh.core.ValidationException;
+
 /**
  * An axis-aligned bounding box. The {@link #EMPTY} box has {@code min > max} and is the identity
- * of {@link #union(Bounds)}.
+ * of {@link #union(Bounds)}. No component may be NaN; infinities are allowed (the empty box uses
+ * them).
  *
  * @param minX smallest x
  * @param minY smallest y
@@ -17,14 +20,49 @@ public record Bounds(float minX, float minY, float minZ, float maxX, float maxY,
             Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY);
 
     /**
+     * Validates the box.
+     *
+     * @param minX smallest x
+     * @param minY smallest y
+     * @param minZ smallest z
+     * @param maxX largest x
+     * @param maxY largest y
+     * @param maxZ largest z
+     * @throws ValidationException when a component is NaN
+     */
+    public Bounds {
+        requireNumber("minX", minX);
+        requireNumber("minY", minY);
+        requireNumber("minZ", minZ);
+        requireNumber("maxX", maxX);
+        requireNumber("maxY", maxY);
+        requireNumber("maxZ", maxZ);
+    }
+
+    private static void requireNumber(String component, float value) {
+        if (Float.isNaN(value)) {
+            throw new ValidationException("bounds: " + component + " is NaN, expected a number");
+        }
+    }
+
+    /**
      * Computes the bounds of {@code count} points stored as {@code xyz} triples.
      *
      * @param xyz coordinates, {@code 3*count} floats from {@code offset}
-     * @param offset first float read
-     * @param count number of points
+     * @param offset first float read, {@code >= 0}
+     * @param count number of points, {@code >= 0}
      * @return the bounds, {@link #EMPTY} when {@code count == 0}
+     * @throws ValidationException when {@code count} is negative, the range
+     *     {@code [offset, offset + 3*count)} does not lie within {@code xyz}, or a coordinate is NaN
      */
     public static Bounds of(float[] xyz, int offset, int count) {
+        if (count < 0) {
+            throw new ValidationException("Bounds.of: count=" + count + ", expected >= 0");
+        }
+        if (offset < 0 || (long) offset + 3L * count > xyz.length) {
+            throw new ValidationException("Bounds.of: range offset " + offset + " + 3*count " + 3L * count
+                    + ", expected within 0.." + xyz.length + " (xyz length)");
+        }
         float x0 = Float.POSITIVE_INFINITY, y0 = Float.POSITIVE_INFINITY, z0 = Float.POSITIVE_INFINITY;
         float x1 = Float.NEGATIVE_INFINITY, y1 = Float.NEGATIVE_INFINITY, z1 = Float.NEGATIVE_INFINITY;
         int end = offset + 3 * count;
@@ -36,6 +74,14 @@ public record Bounds(float minX, float minY, float minZ, float maxX, float maxY,
             x1 = Math.max(x1, x);
             y1 = Math.max(y1, y);
             z1 = Math.max(z1, z);
+        }
+        if (Float.isNaN(x0) || Float.isNaN(y0) || Float.isNaN(z0)) {
+            for (int i = offset; i < end; i++) {
+                if (Float.isNaN(xyz[i])) {
+                    throw new ValidationException("Bounds.of: point " + (i - offset) / 3 + " component "
+                            + (i - offset) % 3 + " is NaN, expected a number");
+                }
+            }
         }
         return count == 0 ? EMPTY : new Bounds(x0, y0, z0, x1, y1, z1);
     }

@@ -1,5 +1,7 @@
 package io.github.skinmesh.core.model;
 
+import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.Checks;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -20,6 +22,12 @@ public final class Image {
     private Image(String name, String mimeType, byte[] data) {
         this.name = Objects.requireNonNull(name, "name");
         this.mimeType = Objects.requireNonNull(mimeType, "mimeType");
+        int slash = mimeType.indexOf('/');
+        if (slash <= 0 || slash == mimeType.length() - 1 || mimeType.indexOf('/', slash + 1) >= 0
+                || mimeType.indexOf(' ') >= 0) {
+            throw new ValidationException("image " + Checks.quote(name) + ": mimeType '" + mimeType
+                    + "', expected type/subtype such as image/png");
+        }
         this.data = data;
         this.hash = 31 * mimeType.hashCode() + Arrays.hashCode(data);
     }
@@ -28,9 +36,10 @@ public final class Image {
      * Creates an image, copying the bytes.
      *
      * @param name a name for messages and writers (may be empty)
-     * @param mimeType e.g. {@code "image/png"}
+     * @param mimeType {@code type/subtype}, e.g. {@code "image/png"}
      * @param data the encoded bytes
      * @return the image
+     * @throws ValidationException when {@code mimeType} is not of the form {@code type/subtype}
      */
     public static Image of(String name, String mimeType, byte[] data) {
         return new Image(name, mimeType, data.clone());

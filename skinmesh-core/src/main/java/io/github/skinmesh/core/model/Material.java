@@ -263,17 +263,24 @@ public final class Material {
         }
 
         /**
+         * Sets the base color factor; a rejected call changes nothing.
+         *
          * @param r red 0..1
          * @param g green 0..1
          * @param b blue 0..1
          * @param a alpha 0..1
          * @return this builder
+         * @throws ValidationException naming the first component outside 0..1
          */
         public Builder baseColorFactor(float r, float g, float b, float a) {
-            baseColorFactor[0] = Checks.requireRange(where(), "baseColorFactor[0]", r, 0f, 1f);
-            baseColorFactor[1] = Checks.requireRange(where(), "baseColorFactor[1]", g, 0f, 1f);
-            baseColorFactor[2] = Checks.requireRange(where(), "baseColorFactor[2]", b, 0f, 1f);
-            baseColorFactor[3] = Checks.requireRange(where(), "baseColorFactor[3]", a, 0f, 1f);
+            Checks.requireRange(where(), "baseColorFactor[0]", r, 0f, 1f);
+            Checks.requireRange(where(), "baseColorFactor[1]", g, 0f, 1f);
+            Checks.requireRange(where(), "baseColorFactor[2]", b, 0f, 1f);
+            Checks.requireRange(where(), "baseColorFactor[3]", a, 0f, 1f);
+            baseColorFactor[0] = r;
+            baseColorFactor[1] = g;
+            baseColorFactor[2] = b;
+            baseColorFactor[3] = a;
             return this;
         }
 
@@ -296,15 +303,21 @@ public final class Material {
         }
 
         /**
+         * Sets the emissive factor; a rejected call changes nothing.
+         *
          * @param r red, finite and {@code >= 0}
          * @param g green, finite and {@code >= 0}
          * @param b blue, finite and {@code >= 0}
          * @return this builder
+         * @throws ValidationException naming the first negative or non-finite component
          */
         public Builder emissiveFactor(float r, float g, float b) {
-            emissiveFactor[0] = Checks.requireRange(where(), "emissiveFactor[0]", r, 0f, Float.MAX_VALUE);
-            emissiveFactor[1] = Checks.requireRange(where(), "emissiveFactor[1]", g, 0f, Float.MAX_VALUE);
-            emissiveFactor[2] = Checks.requireRange(where(), "emissiveFactor[2]", b, 0f, Float.MAX_VALUE);
+            Checks.requireRange(where(), "emissiveFactor[0]", r, 0f, Float.MAX_VALUE);
+            Checks.requireRange(where(), "emissiveFactor[1]", g, 0f, Float.MAX_VALUE);
+            Checks.requireRange(where(), "emissiveFactor[2]", b, 0f, Float.MAX_VALUE);
+            emissiveFactor[0] = r;
+            emissiveFactor[1] = g;
+            emissiveFactor[2] = b;
             return this;
         }
 

@@ -16,13 +16,15 @@ public record TextureRef(Image image, int texCoord, Sampler sampler) {
      * @param image the image
      * @param texCoord the UV channel, {@code >= 0}
      * @param sampler filtering and wrapping
+     * @throws io.github.skinmesh.core.ValidationException when {@code texCoord} is negative
      */
     public TextureRef {
         Objects.requireNonNull(image, "image");
         Objects.requireNonNull(sampler, "sampler");
         if (texCoord < 0) {
-            throw new io.github.skinmesh.core.ValidationException("texture " + image.name() + ": texCoord "
-                    + texCoord + ", expected >= 0");
+            throw new io.github.skinmesh.core.ValidationException("texture "
+                    + io.github.skinmesh.core.internal.Checks.quote(image.name()) + ": texCoord " + texCoord
+                    + ", expected >= 0");
         }
     }
 
