@@ -40,8 +40,32 @@ final class QuatSampling {
         int[] k1s = c.key1;
         float[] as = c.alpha;
         for (int i = 0; i < b.count; i++) {
+            float[] v = vals[i];
             int l = tl[i];
-            Slerp.interpolate(vals[i], 4 * k0s[l], 4 * k1s[l], as[l], dst, off[i]);
+            int s0 = 4 * k0s[l];
+            int s1 = 4 * k1s[l];
+            float a = as[l];
+            float x0 = v[s0];
+            float y0 = v[s0 + 1];
+            float z0 = v[s0 + 2];
+            float w0 = v[s0 + 3];
+            float x1 = v[s1];
+            float y1 = v[s1 + 1];
+            float z1 = v[s1 + 2];
+            float w1 = v[s1 + 3];
+            float d = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
+            float sign = 1;
+            if (d < 0) {
+                d = -d;
+                sign = -1;
+            }
+            float u0 = Slerp.weight(1 - a, d);
+            float u1 = sign * Slerp.weight(a, d);
+            int o = off[i];
+            dst[o] = u0 * x0 + u1 * x1;
+            dst[o + 1] = u0 * y0 + u1 * y1;
+            dst[o + 2] = u0 * z0 + u1 * z1;
+            dst[o + 3] = u0 * w0 + u1 * w1;
         }
     }
 
