@@ -495,13 +495,18 @@ public final class Mesh {
         }
 
         /**
-         * Appends a morph target.
+         * Appends a morph target. When default weights are set and match the targets added so
+         * far (as in a builder from {@link Mesh#toBuilder()}), the new target's default weight is 0.
          *
          * @param target the target
          * @return this builder
          */
         public Builder addMorphTarget(MorphTarget target) {
-            morphTargets.add(Objects.requireNonNull(target, "target"));
+            Objects.requireNonNull(target, "target");
+            if (morphWeights != null && morphWeights.length == morphTargets.size()) {
+                morphWeights = Arrays.copyOf(morphWeights, morphWeights.length + 1); // never grows a shared array
+            }
+            morphTargets.add(target);
             return this;
         }
 

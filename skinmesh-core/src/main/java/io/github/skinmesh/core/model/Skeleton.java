@@ -63,7 +63,7 @@ public final class Skeleton {
             int p = parents[i];
             if (p != NO_PARENT && (p < 0 || p >= i)) {
                 throw new ValidationException(where + ": bone " + i + " " + Checks.quote(bone) + " has parent " + p
-                        + ", expected " + NO_PARENT + " or a bone before it (0.." + (i - 1) + ")"
+                        + ", expected " + parentRange(i)
                         + (p >= i && p < n ? "; parents must come before children and cycles are not allowed" : ""));
             }
         }
@@ -77,6 +77,11 @@ public final class Skeleton {
         this.rotations = rotations;
         this.scales = scales;
         this.indexByName = index;
+    }
+
+    /** The allowed parents of bone {@code i}, for messages: bone 0 can only be a root. */
+    private static String parentRange(int i) {
+        return i == 0 ? NO_PARENT + " (the first bone is a root)" : NO_PARENT + " or a bone before it (0.." + (i - 1) + ")";
     }
 
     /**
@@ -374,7 +379,7 @@ public final class Skeleton {
             }
             if (parent != NO_PARENT && (parent < 0 || parent >= i)) {
                 throw new ValidationException(where + ": bone " + i + " " + Checks.quote(boneName) + " has parent "
-                        + parent + ", expected " + NO_PARENT + " or a bone before it (0.." + (i - 1) + ")");
+                        + parent + ", expected " + parentRange(i));
             }
             index.put(boneName, i);
             names.add(boneName);
