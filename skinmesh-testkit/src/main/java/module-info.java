@@ -4,5 +4,6 @@ module io.github.skinmesh.testkit {
     requires static org.jspecify;
 
     exports io.github.skinmesh.testkit;
+    exports io.github.skinmesh.testkit.image;
     exports io.github.skinmesh.testkit.workloads;
 }
