@@ -5,5 +5,6 @@ module io.github.skinmesh.testkit {
 
     exports io.github.skinmesh.testkit;
     exports io.github.skinmesh.testkit.image;
+    exports io.github.skinmesh.testkit.random;
     exports io.github.skinmesh.testkit.workloads;
 }
