@@ -14,7 +14,10 @@ final class ClipTiming {
         this.duration = frames / keyRate;
     }
 
-    /** @return the phase in radians of key {@code k} of {@code count} keys per period: {@code 2 pi (k mod count) / count} */
+    /**
+     * @return the phase in radians of key {@code k} of {@code count} keys per period:
+     *     {@code 2 pi (k mod count) / count}
+     */
     static double phase(int k, int count) {
         return 2 * Math.PI * (k % count) / count;
     }

@@ -110,6 +110,22 @@ final class ClipWriter {
                 timing.times(count), values));
     }
 
+    /**
+     * Adds LINEAR translation channels holding the rest translation of each bone that has no
+     * translation channel yet, as exporters of motion capture key every bone's translation.
+     */
+    void restTranslations(int... bones) {
+        for (int bone : bones) {
+            boolean present = false;
+            for (BoneChannel c : channels) {
+                present |= c.path() == ChannelPath.TRANSLATION && c.bone().equals(rig.names[bone]);
+            }
+            if (!present) {
+                translation(bone, (phase, d) -> java.util.Arrays.fill(d, 0));
+            }
+        }
+    }
+
     /** Adds a LINEAR scale channel: the local scale per phase. */
     void scale(int bone, Vector scale) {
         int count = timing.frames;

@@ -54,8 +54,8 @@ public record Humanoid(long seed, HumanoidOptions options, float height, Skeleto
         for (HumanoidPart part : expected) {
             String name = parts.get(part.ordinal()).name();
             if (!name.equals(part.meshName())) {
-                throw new ValidationException("Humanoid: part " + part.ordinal() + " is named '" + name + "', expected '"
-                        + part.meshName() + "'");
+                throw new ValidationException("Humanoid: part " + part.ordinal() + " is named '" + name
+                        + "', expected '" + part.meshName() + "'");
             }
         }
         if (clips.size() < 2 || !clips.get(0).name().equals(WALK) || !clips.get(1).name().equals(IDLE)) {

@@ -21,7 +21,8 @@ import java.util.Objects;
  *   <li>six parts ({@link HumanoidPart}): hair cap, head, torso with sleeves, legs, gloves with
  *       fingers, shoes; closed surfaces (the hair cap is open at its hairline) built around the
  *       bones, about 10,000 vertices in all at detail 1; positions, unit normals, tangents (xyzw,
- *       consistent with UV channel 0; mirrored UVs on the right hand and shoe give {@code w = -1}),
+ *       consistent with UV channel 0; the right sleeve, glove and shoe reuse the left one's texels
+ *       mirrored, so their tangents have {@code w = -1}),
  *       one UV channel, counter-clockwise front faces (glTF: right-handed, +Y up, facing +Z);</li>
  *   <li>smooth skin weights, at most {@link HumanoidOptions#influencesPerVertex()} per vertex,
  *       summing to 1, only on bones near each surface; each part's palette lists just the bones it

@@ -22,8 +22,9 @@ import io.github.skinmesh.core.model.AnimationClip;
  * A looping idle: two breaths per loop (chest scale and spine pitch, shoulders rising), a slow
  * sideways weight shift of hips and legs, the head looking around (the channel whose
  * interpolation {@link HumanoidOptions#headInterpolation()} selects), small arm and hand drift,
- * fingers curling up to about 22 degrees per joint and relaxing, the hair bone swaying, and when
- * face morphs are on a morph-weight channel for them.
+ * fingers curling (from about 3 to 27 degrees per joint, the little finger most) and relaxing,
+ * the hair bone swaying, and when face morphs are on a morph-weight channel for them. Trunk and
+ * limb bones key their translation as in the walk.
  */
 final class IdleCycle {
     static final String NAME = "idle";
@@ -92,7 +93,8 @@ final class IdleCycle {
             int leg = Rig.leg(side);
             int foot = Rig.foot(side);
             w.rotation(upLeg, (ph, m) -> m.turn(upLeg, 0, 0, 1, toRadians(1.5) * sin(ph)));
-            w.rotation(leg, (ph, m) -> m.turn(leg, 1, 0, 0, toRadians(2) + toRadians(2) * 0.5 * (1 - cos(ph + offset))));
+            w.rotation(leg, (ph, m) -> m.turn(leg, 1, 0, 0,
+                    toRadians(2) + toRadians(2) * 0.5 * (1 - cos(ph + offset))));
             w.rotation(foot, (ph, m) -> m.turn(foot, 0, 0, 1, -toRadians(1.5) * sin(ph)));
         }
 
@@ -102,6 +104,7 @@ final class IdleCycle {
                 dst[o + FaceMorphTargets.BROWS_UP] = (float) Math.pow(0.5 * (1 - cos(2 * ph)), 4);
             });
         }
+        w.restTranslations(Rig.TRUNK_AND_LIMBS);
         return w.build(NAME);
     }
 

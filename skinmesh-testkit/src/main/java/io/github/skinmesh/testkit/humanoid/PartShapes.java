@@ -20,9 +20,10 @@ import org.joml.Vector3d;
  * The surfaces of each part, laid around the rig's bones, with the bones each surface may be
  * weighted to and its rectangle in the part's texture. Bone sets are chosen per surface as a
  * rigger paints regions: the trunk follows spine and clavicles but not the arms (whose segments
- * pass close to the waist in an A-pose), each finger only its own phalanges and the hand. Radii are fractions of the height scaled
- * by the girth, from the same canon as {@link Proportions}. Right-side surfaces of the hands and
- * shoes reuse the left side's texture rectangle mirrored, as real assets often do.
+ * pass close to the waist in an A-pose), each finger only its own phalanges and the hand. Radii
+ * are fractions of the height scaled by the girth, from the same canon as {@link Proportions}.
+ * Right-side sleeve, glove and shoe reuse the left side's texture rectangle mirrored, as real
+ * assets often do.
  */
 final class PartShapes {
     private final Rig rig;

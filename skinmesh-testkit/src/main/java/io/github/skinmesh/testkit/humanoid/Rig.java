@@ -55,6 +55,10 @@ final class Rig {
     private static final double[] FINGER_RADIUS = {0.095, 0.085, 0.088, 0.082, 0.072};
     private static final double[] PHALANX_SPLIT = {0.45, 0.31, 0.24};
     private static final double[] THUMB_SPLIT = {0.36, 0.34, 0.30};
+    /** Trunk and limb bones (no fingers): the bones whose translation every clip keys. */
+    static final int[] TRUNK_AND_LIMBS = {HIPS, SPINE, SPINE1, SPINE2, NECK, HEAD, HEAD_TOP, shoulder(LEFT), arm(LEFT),
+        foreArm(LEFT), hand(LEFT), shoulder(RIGHT), arm(RIGHT), foreArm(RIGHT), hand(RIGHT), upLeg(LEFT), leg(LEFT),
+        foot(LEFT), toeBase(LEFT), upLeg(RIGHT), leg(RIGHT), foot(RIGHT), toeBase(RIGHT)};
     /** Palm length and half width as fractions of the hand length. */
     static final double PALM_LENGTH = 0.46;
     static final double PALM_HALF_WIDTH = 0.21;

@@ -26,7 +26,9 @@ import io.github.skinmesh.core.model.AnimationClip;
  * heel strike, ankle roll, toe bend at push-off. Arms swing +-16 degrees against the legs with a
  * bending elbow; the pelvis turns and rolls, the spine counter-turns, neck and head steady the
  * gaze; the hips bob 1% of the height twice per loop and sway sideways; shoulders shrug a little;
- * relaxed fingers curl and uncurl with the arm swing; the hair bone lags the bob.
+ * relaxed fingers curl and uncurl with the arm swing; the hair bone lags the bob. Every trunk and
+ * limb bone has a translation channel, constant at its rest translation except for the hips and
+ * shoulders, as motion capture exports key them.
  */
 final class WalkCycle {
     static final String NAME = "walk";
@@ -94,6 +96,7 @@ final class WalkCycle {
                     -toRadians(10) * cos(ph + offset) + toRadians(6) * sin(ph + offset)));
             w.rotation(toe, (ph, m) -> m.turn(toe, 1, 0, 0, -toRadians(20) * bump(ph + offset, 0.85 * PI, 3)));
         }
+        w.restTranslations(Rig.TRUNK_AND_LIMBS);
         return w.build(NAME);
     }
 

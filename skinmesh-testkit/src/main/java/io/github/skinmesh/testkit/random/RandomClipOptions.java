@@ -63,7 +63,8 @@ public record RandomClipOptions(float duration, int keyCount, Interpolation inte
                     + " s, expected at least " + MIN_KEY_SPACING + " s");
         }
         if (morphWeights < 0 || morphWeights > MAX_MORPH_WEIGHTS) {
-            throw new ValidationException(where + ": morphWeights=" + morphWeights + ", expected 0.." + MAX_MORPH_WEIGHTS);
+            throw new ValidationException(where + ": morphWeights=" + morphWeights + ", expected 0.."
+                    + MAX_MORPH_WEIGHTS);
         }
     }
 

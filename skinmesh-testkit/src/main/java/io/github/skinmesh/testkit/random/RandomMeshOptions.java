@@ -34,7 +34,10 @@ public record RandomMeshOptions(int vertexCount, int triangleCount, int influenc
     /** Largest number of submeshes. */
     public static final int MAX_SUBMESHES = 256;
 
-    /** 100 vertices, 150 triangles, 4 influences, 1 UV channel, no morph targets, 1 submesh, all streams, random palette. */
+    /**
+     * 100 vertices, 150 triangles, 4 influences, 1 UV channel, no morph targets, 1 submesh, all
+     * streams, a random palette subset.
+     */
     public static final RandomMeshOptions DEFAULTS = new RandomMeshOptions(100, 150, 4, 1, 0, 1, VertexStreams.ALL,
             PaletteSelection.RANDOM_SUBSET);
 
@@ -67,8 +70,9 @@ public record RandomMeshOptions(int vertexCount, int triangleCount, int influenc
                     + triangleCount + ", expected at least 3 vertices for triangles of distinct vertices");
         }
         if (submeshes > Math.max(1, triangleCount)) {
-            throw new ValidationException(where + ": submeshes=" + submeshes + ", expected at most max(1, triangleCount) = "
-                    + Math.max(1, triangleCount) + " so that none is empty");
+            throw new ValidationException(where + ": submeshes=" + submeshes
+                    + ", expected at most max(1, triangleCount) = " + Math.max(1, triangleCount)
+                    + " so that none is empty");
         }
     }
 

@@ -331,7 +331,8 @@ public final class RandomModels {
         b.indices(indices);
         int[] cuts = submeshCuts(rng, triangles, options.submeshes());
         for (int s = 0; s < options.submeshes(); s++) {
-            b.addSubmesh(3 * cuts[s], 3 * (cuts[s + 1] - cuts[s]), s).addMaterial(Material.builder("material" + s).build());
+            b.addSubmesh(3 * cuts[s], 3 * (cuts[s + 1] - cuts[s]), s)
+                    .addMaterial(Material.builder("material" + s).build());
         }
 
         BoneWeights weights = boneWeights(rng, n, options.influencesPerVertex(), palette.length);
@@ -366,7 +367,10 @@ public final class RandomModels {
         return size == boneCount ? all : Arrays.copyOf(all, size);
     }
 
-    /** Triangle boundaries {@code 0 = c[0] < c[1] < ... < c[count] = triangles} (all zero when there are no triangles). */
+    /**
+     * Triangle boundaries {@code 0 = c[0] < c[1] < ... < c[count] = triangles} (all zero when there
+     * are no triangles).
+     */
     private static int[] submeshCuts(SplitMix64 rng, int triangles, int count) {
         int[] cuts = new int[count + 1];
         cuts[count] = triangles;

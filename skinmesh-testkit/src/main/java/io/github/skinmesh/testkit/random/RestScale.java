@@ -1,6 +1,9 @@
 package io.github.skinmesh.testkit.random;
 
-/** Rest scales of a {@linkplain RandomModels#skeleton(io.github.skinmesh.testkit.SplitMix64, int, RestScale) random skeleton}. */
+/**
+ * Rest scales of a
+ * {@linkplain RandomModels#skeleton(io.github.skinmesh.testkit.SplitMix64, int, RestScale) random skeleton}.
+ */
 public enum RestScale {
     /** Every bone has scale (1, 1, 1); no draws. */
     UNIT,
