@@ -4,5 +4,8 @@ module io.github.skinmesh.testkit {
     requires static org.jspecify;
 
     exports io.github.skinmesh.testkit;
+    exports io.github.skinmesh.testkit.humanoid;
+    exports io.github.skinmesh.testkit.image;
+    exports io.github.skinmesh.testkit.random;
     exports io.github.skinmesh.testkit.workloads;
 }

@@ -272,8 +272,11 @@ public final class Skeleton {
      * @param dst destination, at least {@code offset + 16*boneCount} floats
      * @param offset first element written
      * @return {@code dst}
+     * @throws IndexOutOfBoundsException when {@code offset} is negative or the matrices do not fit;
+     *     nothing is written then
      */
     public float[] restModelMatricesInto(float[] dst, int offset) {
+        Objects.checkFromIndexSize(offset, 16 * names.length, dst.length);
         Matrix4f local = new Matrix4f();
         Matrix4f parent = new Matrix4f();
         for (int i = 0; i < names.length; i++) {

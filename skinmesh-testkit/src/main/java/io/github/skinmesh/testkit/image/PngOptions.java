@@ -1,0 +1,60 @@
+package io.github.skinmesh.testkit.image;
+
+import io.github.skinmesh.core.ValidationException;
+import java.util.Objects;
+
+/**
+ * Options of {@link Png#encodeRgba8(int, int, byte[], PngOptions)}.
+ *
+ * @param compression how the image data is compressed; default {@link PngCompression#DEFLATE}
+ * @param deflateLevel the {@link java.util.zip.Deflater} level used by
+ *     {@link PngCompression#DEFLATE}, 1 (fastest) to 9 (smallest); ignored by
+ *     {@link PngCompression#STORED}; default 6 (zlib's own default: higher levels cost several
+ *     times the time on noisy textures for a few percent)
+ * @param filter the scanline filter; default {@link PngFilter#ADAPTIVE}
+ */
+public record PngOptions(PngCompression compression, int deflateLevel, PngFilter filter) {
+    /** Deflate at level 6 with adaptive filtering. */
+    public static final PngOptions DEFAULTS = new PngOptions(PngCompression.DEFLATE, 6, PngFilter.ADAPTIVE);
+
+    /**
+     * Validates the options.
+     *
+     * @param compression how the image data is compressed
+     * @param deflateLevel deflate level 1..9
+     * @param filter the scanline filter
+     * @throws ValidationException when {@code deflateLevel} is outside 1..9
+     */
+    public PngOptions {
+        Objects.requireNonNull(compression, "compression");
+        Objects.requireNonNull(filter, "filter");
+        if (deflateLevel < 1 || deflateLevel > 9) {
+            throw new ValidationException("PngOptions: deflateLevel=" + deflateLevel + ", expected 1..9");
+        }
+    }
+
+    /**
+     * @param value the compression
+     * @return a copy with that compression
+     */
+    public PngOptions withCompression(PngCompression value) {
+        return new PngOptions(value, deflateLevel, filter);
+    }
+
+    /**
+     * @param value the deflate level, 1..9
+     * @return a copy with that level
+     * @throws ValidationException when {@code value} is outside 1..9
+     */
+    public PngOptions withDeflateLevel(int value) {
+        return new PngOptions(compression, value, filter);
+    }
+
+    /**
+     * @param value the scanline filter
+     * @return a copy with that filter
+     */
+    public PngOptions withFilter(PngFilter value) {
+        return new PngOptions(compression, deflateLevel, value);
+    }
+}
