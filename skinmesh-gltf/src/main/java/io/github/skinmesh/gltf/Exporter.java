@@ -457,12 +457,33 @@ final class Exporter {
             ObjectNode prim = out.addObject();
             prim.set("attributes", attributes);
             prim.put("indices", indexAccessor(indices, sub.firstIndex(), sub.indexCount(), u16));
-            prim.put("material", material(mesh.materials().get(sub.materialIndex())));
+            prim.put("material", material(usable(inst, mesh, mesh.materials().get(sub.materialIndex()))));
             if (targets != null) {
                 prim.set("targets", targets);
             }
             primitiveCount++;
         }
+    }
+
+    /**
+     * glTF forbids a texture that samples a UV set the primitive lacks: such textures are left out
+     * of the material written for this primitive, with a warning.
+     */
+    private Material usable(MeshInstance inst, Mesh mesh, Material m) {
+        Material.Builder b = null;
+        for (Map.Entry<String, TextureRef> e : m.textures().entrySet()) {
+            if (e.getValue().texCoord() >= mesh.uvChannelCount()) {
+                if (b == null) {
+                    b = m.toBuilder();
+                }
+                b.removeTexture(e.getKey());
+                warnings.add("mesh instance " + Checks.quote(inst.name()) + ": mesh " + Checks.quote(mesh.name())
+                        + " has " + mesh.uvChannelCount() + " UV channels but material " + Checks.quote(m.name())
+                        + " samples its " + e.getKey() + " texture with TEXCOORD_" + e.getValue().texCoord()
+                        + "; texture left out for this mesh");
+            }
+        }
+        return b == null ? m : b.build();
     }
 
     private void joints(Skin skin, int @Nullable [] remap, int n, ObjectNode attributes) {

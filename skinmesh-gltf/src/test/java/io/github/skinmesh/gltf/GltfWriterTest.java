@@ -259,6 +259,25 @@ class GltfWriterTest {
     }
 
     @Test
+    void texturesSamplingAMissingUvChannelAreLeftOutWithAWarning() throws IOException {
+        SplitMix64 rng = new SplitMix64(13);
+        Skeleton s = SyntheticAssets.skeleton(rng, 2);
+        Mesh one = SyntheticAssets.skinnedMesh(rng, "one", s, new int[0], 4, 1, 0,
+                List.of(SyntheticAssets.materials().get(0)));
+        GltfAsset a = GltfAsset.builder(s)
+                .addRigidMesh(MeshInstance.of("one", List.of(one), Skeleton.NO_PARENT, new Matrix4f())).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        GltfWriteResult r = GltfWriter.writeGlb(a, out);
+        assertThat(r.warnings()).containsExactly(
+                "mesh instance 'one': mesh 'one' has 1 UV channels but material 'body' samples its metallicRoughness "
+                        + "texture with TEXCOORD_1; texture left out for this mesh",
+                "mesh instance 'one': mesh 'one' has 1 UV channels but material 'body' samples its normal "
+                        + "texture with TEXCOORD_1; texture left out for this mesh");
+        assertThat(reread(out.toByteArray()).materials().get(0).textures().keySet())
+                .containsExactly("baseColor", "occlusion", "emissive");
+    }
+
+    @Test
     void builderRejectsDuplicateInstanceNames() {
         GltfAsset.Builder b = builderWithBody();
         b.addRigidMesh(MeshInstance.of("Body", List.of(rigid()), Skeleton.NO_PARENT, new Matrix4f()));

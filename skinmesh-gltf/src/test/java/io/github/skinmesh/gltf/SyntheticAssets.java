@@ -188,7 +188,7 @@ final class SyntheticAssets {
         List<Material> mats = materials();
         Mesh body = skinnedMesh(rng, "body", s, new int[] {0, 1, 2, 3, 4, 5, 6}, 8, 3, 2, List.of(mats.get(0)));
         Mesh hair = skinnedMesh(rng, "hair", s, new int[] {2, 3, 7}, 4, 1, 0, List.of(mats.get(1)));
-        Mesh prop = skinnedMesh(rng, "sword", s, new int[0], 4, 1, 0, List.of(mats.get(0)));
+        Mesh prop = skinnedMesh(rng, "sword", s, new int[0], 4, 2, 0, List.of(mats.get(0)));
         Mesh ground = skinnedMesh(rng, "ground", s, new int[0], 4, 0, 0, List.of());
         Matrix4f local = new Matrix4f().translationRotateScale(0.1f, 0.2f, 0.3f, 0, 0, 0.38268343f, 0.9238795f, 1, 2, 1);
         List<BoneChannel> walk = new ArrayList<>();
