@@ -502,8 +502,9 @@ final class Exporter {
                     int slot = 4 * set + c;
                     if (slot < k) {
                         int joint = joints[v * k + slot];
-                        j[4 * v + c] = remap == null ? joint : remap[joint];
-                        wt[4 * v + c] = weights[v * k + slot];
+                        float weight = weights[v * k + slot];
+                        j[4 * v + c] = remap == null || weight == 0f ? joint : remap[joint];
+                        wt[4 * v + c] = weight;
                     }
                 }
             }
