@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
@@ -72,6 +73,7 @@ final class Exporter {
     private final Map<FloatKey, Integer> timeAccessors = new HashMap<>();
     private final Map<List<Object>, Integer> skinIndex = new HashMap<>();
     private final List<List<Mesh>> meshKeys = new ArrayList<>();
+    private final Map<Mesh, List<Integer>> meshesByFirstPrimitive = new java.util.IdentityHashMap<>();
     private final Map<String, Integer> instanceNodes = new HashMap<>();
     private boolean unlit;
     private int primitiveCount;
@@ -167,6 +169,10 @@ final class Exporter {
         }
     }
 
+    private static RawValue num(float v) {
+        return new RawValue(Json.floatText(v));
+    }
+
     private static void put(ObjectNode root, String name, ArrayNode array) {
         if (!array.isEmpty()) {
             root.set(name, array);
@@ -206,7 +212,7 @@ final class Exporter {
         if (!same) {
             ArrayNode a = node.putArray(name);
             for (int i = 0; i < n; i++) {
-                a.add(v[from + i]);
+                a.addRawValue(num(v[from + i]));
             }
         }
     }
@@ -229,7 +235,7 @@ final class Exporter {
                 if (Transforms.decompose(local, t, r, s)) {
                     ArrayNode a = node.putArray("matrix");
                     for (float v : local) {
-                        a.add(v);
+                        a.addRawValue(num(v));
                     }
                 } else {
                     warnings.add("mesh instance " + Checks.quote(m.name())
@@ -329,32 +335,46 @@ final class Exporter {
         return skins.size() - 1;
     }
 
-    /** @return the deepest bone that is an ancestor-or-self of every given bone, or -1 */
+    /**
+     * The deepest bone that is an ancestor-or-self of every given bone, or -1 when they lie in
+     * different trees. Linear: the chain above the first bone is numbered by depth, and every
+     * other climb stops at the first bone already reached (memoized).
+     */
     private int commonRoot(int[] bones) {
-        int root = bones[0];
+        int n = skeleton.boneCount();
+        int[] meets = new int[n]; // depth on the first bone's chain where a climb from here lands, -1 unknown
+        java.util.Arrays.fill(meets, -1);
+        List<Integer> chain = new ArrayList<>();
+        for (int x = bones[0]; x != Skeleton.NO_PARENT; x = skeleton.parent(x)) {
+            chain.add(x);
+        }
+        for (int k = 0; k < chain.size(); k++) {
+            meets[chain.get(k)] = chain.size() - 1 - k;
+        }
+        int best = chain.size() - 1;
+        int[] path = new int[n];
         for (int b : bones) {
-            while (root != Skeleton.NO_PARENT && !isAncestorOrSelf(root, b)) {
-                root = skeleton.parent(root);
+            int len = 0;
+            int x = b;
+            while (x != Skeleton.NO_PARENT && meets[x] < 0) {
+                path[len++] = x;
+                x = skeleton.parent(x);
             }
-            if (root == Skeleton.NO_PARENT) {
+            if (x == Skeleton.NO_PARENT) {
                 return -1;
             }
-        }
-        return root;
-    }
-
-    private boolean isAncestorOrSelf(int a, int b) {
-        for (int x = b; x != Skeleton.NO_PARENT; x = skeleton.parent(x)) {
-            if (x == a) {
-                return true;
+            for (int k = 0; k < len; k++) {
+                meets[path[k]] = meets[x];
             }
+            best = Math.min(best, meets[x]);
         }
-        return false;
+        return chain.get(chain.size() - 1 - best);
     }
 
     private int mesh(MeshInstance inst, @Nullable Palette palette) {
         List<Mesh> prims = inst.primitives();
-        for (int k = 0; k < meshKeys.size(); k++) {
+        List<Integer> candidates = meshesByFirstPrimitive.computeIfAbsent(prims.get(0), k -> new ArrayList<>());
+        for (int k : candidates) {
             List<Mesh> other = meshKeys.get(k);
             if (other.size() == prims.size()) {
                 boolean same = true;
@@ -366,6 +386,7 @@ final class Exporter {
                 }
             }
         }
+        candidates.add(meshes.size());
         ObjectNode mesh = f.objectNode();
         Mesh first = prims.get(0);
         if (!first.name().isEmpty()) {
@@ -387,7 +408,7 @@ final class Exporter {
         if (!zero) {
             ArrayNode w = mesh.putArray("weights");
             for (float v : weights) {
-                w.add(v);
+                w.addRawValue(num(v));
             }
         }
         boolean named = false;
@@ -556,8 +577,8 @@ final class Exporter {
             ArrayNode mn = a.putArray("min");
             ArrayNode mx = a.putArray("max");
             for (int c = 0; c < comps; c++) {
-                mn.add(min[c]);
-                mx.add(max[c]);
+                mn.addRawValue(num(min[c]));
+                mx.addRawValue(num(max[c]));
             }
         }
         return index;
@@ -650,7 +671,7 @@ final class Exporter {
 
     private static void number(ObjectNode json, String name, float v, float dflt) {
         if (Float.floatToIntBits(v) != Float.floatToIntBits(dflt)) {
-            json.put(name, v);
+            json.putRawValue(name, num(v));
         }
     }
 

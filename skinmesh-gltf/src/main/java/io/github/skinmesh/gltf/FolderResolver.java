@@ -66,8 +66,10 @@ final class FolderResolver implements ResourceResolver {
                 out.write(hi * 16 + lo);
                 i += 2;
             } else {
-                byte[] b = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+                int cp = uri.codePointAt(i);
+                byte[] b = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8);
                 out.write(b, 0, b.length);
+                i += Character.charCount(cp) - 1;
             }
         }
         try {

@@ -300,12 +300,9 @@ final class Importer {
             skinJoints[s] = j;
             int root = Json.index(skin, "skeleton", where, "nodes", n);
             if (root >= 0) {
+                boolean[] inside = graph.subtree(root);
                 for (int joint : j) {
-                    int x = joint;
-                    while (x != NodeGraph.NO_PARENT && x != root) {
-                        x = graph.parent(x);
-                    }
-                    if (x != root) {
+                    if (!inside[joint]) {
                         warnings.add(where + ".skeleton nodes[" + root + "] is not an ancestor of joint nodes[" + joint
                                 + "]; expected the common root of the joints; ignored");
                         break;

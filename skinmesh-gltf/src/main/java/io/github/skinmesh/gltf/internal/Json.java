@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.FormatException;
 import java.io.IOException;
-import java.math.BigDecimal;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,10 +17,10 @@ import org.jspecify.annotations.Nullable;
  * a {@link FormatException} naming the element ({@code "accessors[3].count"}), the value and the
  * expectation.
  *
- * <p>Numbers are parsed as {@link BigDecimal} and converted with {@link Float#parseFloat}, so a
- * float written with its shortest decimal form reads back to the same bits (a detour through
- * {@code double} can round twice). Strings may be as long as the input (base64 data URIs); nesting
- * is limited to {@value #MAX_NESTING} levels.
+ * <p>Numbers are parsed as {@code double} and narrowed to {@code float}, as glTF loaders do. The
+ * writer's {@link #floatText(float)} picks a text for which that path gives back the exact float,
+ * so written files read back bit for bit. Strings may be as long as the input (base64 data URIs);
+ * nesting is limited to {@value #MAX_NESTING} levels.
  */
 public final class Json {
     /** Deepest JSON nesting accepted; glTF itself needs fewer than 10 levels. */
@@ -31,7 +30,6 @@ public final class Json {
             .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE)
                     .maxNestingDepth(MAX_NESTING).build())
             .build())
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private Json() {
@@ -278,14 +276,7 @@ public final class Json {
         if (!n.isNumber()) {
             throw new FormatException(what + " is " + n.getNodeType() + ", expected a number");
         }
-        float f;
-        if (n.isIntegralNumber() && n.canConvertToInt()) {
-            f = n.intValue();
-        } else if (n.isBigDecimal() || n.isIntegralNumber()) {
-            f = Float.parseFloat(n.numberValue().toString());
-        } else {
-            f = n.floatValue();
-        }
+        float f = n.isIntegralNumber() && n.canConvertToInt() ? n.intValue() : (float) n.doubleValue();
         if (!Float.isFinite(f)) {
             throw new FormatException(what + " " + abbreviate(n) + ", expected a finite float");
         }
@@ -356,6 +347,21 @@ public final class Json {
             throw new FormatException(where + "." + field + " is " + n.getNodeType() + ", expected a boolean");
         }
         return n.booleanValue();
+    }
+
+    /**
+     * The JSON text of a float that reads back (parsed as double, narrowed to float) to the same
+     * bits: the float's shortest form when that round-trips, else the exact double value.
+     *
+     * @param f a finite float
+     * @return the number's text
+     */
+    public static String floatText(float f) {
+        String s = Float.toString(f);
+        if (Float.floatToIntBits((float) Double.parseDouble(s)) == Float.floatToIntBits(f)) {
+            return s;
+        }
+        return Double.toString(f);
     }
 
     private static String abbreviate(JsonNode n) {

@@ -101,6 +101,36 @@ public final class NodeGraph {
     }
 
     /**
+     * Finds the nodes of one subtree in linear time (each node is climbed at most once).
+     *
+     * @param root the subtree's root
+     * @return per node, whether {@code root} is the node or one of its ancestors
+     */
+    public boolean[] subtree(int root) {
+        int n = parents.length;
+        byte[] state = new byte[n]; // 0 unknown, 1 inside, 2 outside
+        state[root] = 1;
+        int[] path = new int[n];
+        for (int i = 0; i < n; i++) {
+            int len = 0;
+            int x = i;
+            while (x != NO_PARENT && state[x] == 0) {
+                path[len++] = x;
+                x = parents[x];
+            }
+            byte s = x == NO_PARENT ? 2 : state[x];
+            for (int k = 0; k < len; k++) {
+                state[path[k]] = s;
+            }
+        }
+        boolean[] inside = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            inside[i] = state[i] == 1;
+        }
+        return inside;
+    }
+
+    /**
      * Adds every ancestor of every marked node to the marked set.
      *
      * @param marked one flag per node, updated in place
