@@ -111,9 +111,9 @@ final class AnimationImport {
             }
             int weightCount = 0;
             if (cp == null) {
-                weightCount = im.nodeMesh[node] < 0 ? 0 : im.primitives.targetCount(im.nodeMesh[node]);
+                weightCount = !im.instanceNode[node] ? 0 : im.primitives.targetCount(im.nodeMesh[node]);
                 if (weightCount == 0) {
-                    im.warnings.add(wc + ": weights of nodes[" + node + "], which has no mesh with morph targets; "
+                    im.warnings.add(wc + ": weights of nodes[" + node + "], which is not a mesh instance with morph targets; "
                             + "channel dropped");
                     continue;
                 }

@@ -60,6 +60,8 @@ final class Importer {
     String[][] skinPalettes;
     float[][] skinIbms;
     int[] boneOfNode;
+    /** Per node, whether it became a mesh instance (set while instances are built). */
+    boolean[] instanceNode;
     int[] nodeOfBone;
     String[] instanceNameOfNode;
     Skeleton skeleton;
@@ -121,6 +123,7 @@ final class Importer {
         List<MeshInstance> skinned = new ArrayList<>();
         List<MeshInstance> rigid = new ArrayList<>();
         RigidPlacement placement = new RigidPlacement();
+        instanceNode = new boolean[n];
         for (int i = 0; i < n; i++) {
             if (nodeMesh[i] < 0) {
                 continue;
@@ -131,6 +134,7 @@ final class Importer {
                 warnings.add("nodes[" + i + "]: meshes[" + nodeMesh[i] + "] has no triangle primitive; node skipped");
                 continue;
             }
+            instanceNode[i] = true;
             if (nodeSkin[i] >= 0) {
                 int attach;
                 float[] local;

@@ -396,6 +396,90 @@ class GltfReaderHostileTest {
         }
     }
 
+    /**
+     * Replacing any one value of a document's JSON (a synthetic one with animation, morph targets,
+     * materials and sparse data, or a real one) by a hostile value gives an asset or a
+     * FormatException, never another exception.
+     */
+    @Property(tries = 600, seed = "8")
+    void hostileJsonValuesFailCleanly(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long seed)
+            throws IOException {
+        SplitMix64 rng = new SplitMix64(seed);
+        TestGltf g = TestGltf.minimalSkinned();
+        if (seed % 2 == 0) {
+            int in = g.floats("SCALAR", 0, 1);
+            int out = g.floats("VEC3", 0, 0, 0, 1, 1, 1);
+            ObjectNode anim = g.add("animations");
+            anim.putArray("samplers").addObject().put("input", in).put("output", out);
+            anim.putArray("channels").addObject().put("sampler", 0).putObject("target").put("node", 1)
+                    .put("path", "translation");
+            ObjectNode prim = (ObjectNode) g.array("meshes").get(0).get("primitives").get(0);
+            prim.putArray("targets").addObject().put("POSITION", g.floats("VEC3", 0, 0, 1, 0, 0, 1, 0, 0, 1));
+            g.add("images").put("bufferView", g.view(SyntheticAssets.png(0x123456), 0)).put("mimeType", "image/png");
+            g.add("textures").put("source", 0);
+            g.add("materials").putObject("pbrMetallicRoughness").putObject("baseColorTexture").put("index", 0);
+            prim.put("material", 0);
+        }
+        byte[] glb = g.glb();
+        JsonNodeHolder doc = JsonNodeHolder.of(glb);
+        java.util.List<com.fasterxml.jackson.databind.JsonNode> containers = new java.util.ArrayList<>();
+        doc.collect(doc.root, containers);
+        com.fasterxml.jackson.databind.JsonNode target = containers.get(rng.nextInt(0, containers.size() - 1));
+        com.fasterxml.jackson.databind.node.JsonNodeFactory f = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        com.fasterxml.jackson.databind.JsonNode[] hostile = {f.numberNode(-1), f.numberNode(0), f.numberNode(1),
+            f.numberNode(2_000_000_000), f.numberNode(1L << 40), f.numberNode(0.5), f.numberNode(1e300),
+            f.textNode("x"), f.nullNode(), f.booleanNode(true), f.arrayNode(), f.objectNode(),
+            f.arrayNode().add(7).add(-3), f.numberNode(3)};
+        com.fasterxml.jackson.databind.JsonNode value = hostile[rng.nextInt(0, hostile.length - 1)];
+        if (target.isObject()) {
+            ObjectNode o = (ObjectNode) target;
+            java.util.List<String> names = new java.util.ArrayList<>();
+            o.fieldNames().forEachRemaining(names::add);
+            if (names.isEmpty()) {
+                return;
+            }
+            o.set(names.get(rng.nextInt(0, names.size() - 1)), value);
+        } else {
+            ArrayNode a = (ArrayNode) target;
+            if (a.isEmpty()) {
+                return;
+            }
+            a.set(rng.nextInt(0, a.size() - 1), value);
+        }
+        byte[] mutated = doc.toGlb();
+        try {
+            readGlb(mutated);
+        } catch (FormatException expected) {
+            assertThat(expected.getMessage()).isNotBlank();
+        }
+    }
+
+    /** A GLB's JSON as a mutable tree plus its BIN chunk. */
+    private record JsonNodeHolder(ObjectNode root, byte[] bin) {
+        static JsonNodeHolder of(byte[] glb) {
+            ByteBuffer b = ByteBuffer.wrap(glb).order(ByteOrder.LITTLE_ENDIAN);
+            int jsonLength = b.getInt(12);
+            ObjectNode root = io.github.skinmesh.gltf.internal.Json.parse(glb, 20, jsonLength, "t");
+            int binLength = b.getInt(20 + jsonLength);
+            byte[] bin = Arrays.copyOfRange(glb, 28 + jsonLength, 28 + jsonLength + binLength);
+            return new JsonNodeHolder(root, bin);
+        }
+
+        void collect(com.fasterxml.jackson.databind.JsonNode n, java.util.List<com.fasterxml.jackson.databind.JsonNode> out) {
+            if (n.isContainerNode()) {
+                out.add(n);
+                n.forEach(c -> collect(c, out));
+            }
+        }
+
+        byte[] toGlb() throws IOException {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            io.github.skinmesh.gltf.internal.Glb.write(out,
+                    io.github.skinmesh.gltf.internal.Json.mapper().writeValueAsBytes(root), bin, bin.length);
+            return out.toByteArray();
+        }
+    }
+
     static Optional<byte[]> shared(String relative) throws IOException {
         Optional<Path> p = SharedFiles.file(relative);
         return p.isPresent() ? Optional.of(Files.readAllBytes(p.get())) : Optional.empty();
