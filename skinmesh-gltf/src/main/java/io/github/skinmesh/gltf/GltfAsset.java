@@ -128,6 +128,7 @@ public final class GltfAsset {
     /**
      * @param bone bone index, {@code 0 <= bone < skeleton().boneCount()}
      * @return the glTF node the bone was read from, or {@link #NO_INDEX} for an assembled asset
+     * @throws IndexOutOfBoundsException when {@code bone} is out of range
      */
     public int nodeOfBone(int bone) {
         Objects.checkIndex(bone, skeleton.boneCount());
@@ -137,6 +138,7 @@ public final class GltfAsset {
     /**
      * @param node glTF node index, {@code 0 <= node < nodeCount()}
      * @return the bone made from that node, or {@link #NO_INDEX} when the node is not a bone
+     * @throws IndexOutOfBoundsException when {@code node} is out of range
      */
     public int boneOfNode(int node) {
         Objects.checkIndex(node, boneOfNode.length);

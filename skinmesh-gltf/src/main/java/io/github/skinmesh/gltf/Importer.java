@@ -302,12 +302,12 @@ final class Importer {
                 }
             }
             skinJoints[s] = j;
-            int root = Json.index(skin, "skeleton", where, "nodes", n);
-            if (root >= 0) {
-                boolean[] inside = graph.subtree(root);
+            int skeletonRoot = Json.index(skin, "skeleton", where, "nodes", n);
+            if (skeletonRoot >= 0) {
+                boolean[] inside = graph.subtree(skeletonRoot);
                 for (int joint : j) {
                     if (!inside[joint]) {
-                        warnings.add(where + ".skeleton nodes[" + root + "] is not an ancestor of joint nodes[" + joint
+                        warnings.add(where + ".skeleton nodes[" + skeletonRoot + "] is not an ancestor of joint nodes[" + joint
                                 + "]; expected the common root of the joints; ignored");
                         break;
                     }
