@@ -252,6 +252,10 @@ final class PrimitiveImport {
         }
         String[] kinds = {"TEXCOORD", "COLOR", "JOINTS", "WEIGHTS"};
         for (int k = 0; k < 4; k++) {
+            if (max[k] >= names.size()) {
+                throw new FormatException(wa + ": " + kinds[k] + "_" + max[k] + " present with only " + names.size()
+                        + " attributes; expected contiguous set indices from 0");
+            }
             for (int i = 0; i <= max[k]; i++) {
                 if (!attrs.has(kinds[k] + "_" + i)) {
                     throw new FormatException(wa + ": " + kinds[k] + "_" + max[k] + " present without " + kinds[k] + "_"

@@ -282,6 +282,23 @@ class GltfReaderHostileTest {
     }
 
     @Test
+    void attributeSetsMustBeContiguous() {
+        TestGltf g = TestGltf.minimalSkinned();
+        ObjectNode attrs = (ObjectNode) g.array("meshes").get(0).get("primitives").get(0).get("attributes");
+        attrs.put("TEXCOORD_1", 0);
+        assertThatThrownBy(() -> readGlb(g.glb())).isInstanceOf(FormatException.class)
+                .hasMessageContaining("attributes: TEXCOORD_1 present without TEXCOORD_0");
+        attrs.remove("TEXCOORD_1");
+        attrs.put("JOINTS_2000000000", 1);
+        assertThatThrownBy(() -> readGlb(g.glb())).isInstanceOf(FormatException.class)
+                .hasMessageContaining("attributes: JOINTS_2000000000 present with only 4 attributes");
+        attrs.remove("JOINTS_2000000000");
+        attrs.put("JOINTS_1", 1);
+        assertThatThrownBy(() -> readGlb(g.glb())).isInstanceOf(FormatException.class)
+                .hasMessageContaining("attributes: 2 JOINTS sets and 1 WEIGHTS sets");
+    }
+
+    @Test
     void wrongAccessorType() {
         TestGltf g = TestGltf.minimalSkinned();
         accessor(g, 0).put("type", "VEC2");

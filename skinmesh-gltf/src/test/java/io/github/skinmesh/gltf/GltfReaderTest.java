@@ -313,6 +313,23 @@ class GltfReaderTest {
      */
     @Test
     void sharedMeshesSkinsMorphTargetsAndSeveralRoots() {
+        GltfAsset a = read(sharedMeshesDocument());
+        List<MeshInstance> sk = a.skinnedMeshes();
+        assertThat(sk).extracting(MeshInstance::name).containsExactly("body", "body2", "body2#4");
+        assertThat(sk.get(1).primitives().get(0)).isSameAs(sk.get(0).primitives().get(0));
+        Mesh third = sk.get(2).primitives().get(0);
+        assertThat(third.skin().boneNames()).containsExactly("root", "joint");
+        assertThat(third.morphWeights()).containsExactly(0f, 1f);
+        assertThat(sk.get(0).primitives().get(0).morphWeights()).containsExactly(0.5f, 0f);
+        assertThat(third.morphTargets()).extracting(t -> t.name()).containsExactly("smile", "blink");
+        MorphChannel mc = a.clips().get(0).morphChannels().get(0);
+        assertThat(mc.target()).isEqualTo("body2#4");
+        assertThat(mc.weightCount()).isEqualTo(2);
+        assertThat(a.warnings()).isEmpty();
+    }
+
+    /** One mesh on three skinned nodes, two skins sharing joints, morph targets, a weights channel. */
+    static TestGltf sharedMeshesDocument() {
         TestGltf g = TestGltf.minimalSkinned();
         int d0 = g.floats("VEC3", 0, 0, 1, 0, 0, 1, 0, 0, 1);
         int d1 = g.floats("VEC3", 1, 0, 0, 1, 0, 0, 1, 0, 0);
@@ -336,19 +353,7 @@ class GltfReaderTest {
         anim.putArray("samplers").addObject().put("input", in).put("output", out);
         anim.putArray("channels").addObject().put("sampler", 0).putObject("target").put("node", 4)
                 .put("path", "weights");
-        GltfAsset a = read(g);
-        List<MeshInstance> sk = a.skinnedMeshes();
-        assertThat(sk).extracting(MeshInstance::name).containsExactly("body", "body2", "body2#4");
-        assertThat(sk.get(1).primitives().get(0)).isSameAs(sk.get(0).primitives().get(0));
-        Mesh third = sk.get(2).primitives().get(0);
-        assertThat(third.skin().boneNames()).containsExactly("root", "joint");
-        assertThat(third.morphWeights()).containsExactly(0f, 1f);
-        assertThat(sk.get(0).primitives().get(0).morphWeights()).containsExactly(0.5f, 0f);
-        assertThat(third.morphTargets()).extracting(t -> t.name()).containsExactly("smile", "blink");
-        MorphChannel mc = a.clips().get(0).morphChannels().get(0);
-        assertThat(mc.target()).isEqualTo("body2#4");
-        assertThat(mc.weightCount()).isEqualTo(2);
-        assertThat(a.warnings()).isEmpty();
+        return g;
     }
 
     @Test

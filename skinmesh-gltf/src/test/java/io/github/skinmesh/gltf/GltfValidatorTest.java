@@ -96,6 +96,13 @@ class GltfValidatorTest {
         for (long seed : new long[] {1, 2, 3, 77}) {
             out.put("synthetic-" + seed + ".glb", GltfWriter.toGlb(SyntheticAssets.character(seed)));
         }
+        out.put("shared-meshes-and-morphs.glb",
+                GltfWriter.toGlb(GltfReaderTest.read(GltfReaderTest.sharedMeshesDocument())));
+        for (GltfReadOptions.AnimatedNodes mode : GltfReadOptions.AnimatedNodes.values()) {
+            out.put("animated-mesh-nodes-" + mode + ".glb", GltfWriter.toGlb(GltfReader.read(
+                    GltfWriterTest.animatedMeshNodesDocument().glb(), "t.glb", ResourceResolver.none(),
+                    GltfReadOptions.DEFAULTS.withAnimatedNodes(mode))));
+        }
         SplitMix64 rng = new SplitMix64(12);
         Skeleton s = SyntheticAssets.skeleton(rng, 5);
         Mesh a = SyntheticAssets.skinnedMesh(rng, "p", s, new int[] {0, 1, 2}, 4, 1, 0, SyntheticAssets.materials());

@@ -82,6 +82,44 @@ class GltfWriterTest {
         assertThat(back.warnings()).isEmpty();
     }
 
+    /** Animated mesh nodes are bones; their instances are written onto the bone's own node. */
+    @Test
+    void animatedMeshNodesRoundTrip() {
+        TestGltf g = animatedMeshNodesDocument();
+        for (GltfReadOptions.AnimatedNodes mode : GltfReadOptions.AnimatedNodes.values()) {
+            GltfReadOptions options = GltfReadOptions.DEFAULTS.withAnimatedNodes(mode);
+            GltfAsset a = GltfReader.read(g.glb(), "t.glb", ResourceResolver.none(), options);
+            byte[] glb = GltfWriter.toGlb(a);
+            GltfAsset back = GltfReader.read(glb, "back.glb", ResourceResolver.none(), options);
+            assertThat(back).as(mode.name()).isEqualTo(a);
+            assertThat(json(glb).get("nodes").get(a.skeleton().indexOf("body")).has("mesh")).isTrue();
+        }
+    }
+
+    @Test
+    void sharedMeshesAndMorphChannelsRoundTrip() {
+        GltfAsset a = GltfReaderTest.read(GltfReaderTest.sharedMeshesDocument());
+        byte[] glb = GltfWriter.toGlb(a);
+        assertThat(reread(glb)).isEqualTo(a);
+        JsonNode json = json(glb);
+        assertThat(json.get("skins")).hasSize(2);
+        assertThat(json.get("meshes")).hasSize(2);
+    }
+
+    /** A skinned node and a rigid node both animated (rotation), the rigid one outside the skeleton. */
+    static TestGltf animatedMeshNodesDocument() {
+        TestGltf g = TestGltf.minimalSkinned();
+        g.node("spinner").put("mesh", 0);
+        int in = g.floats("SCALAR", 0, 1);
+        int out = g.floats("VEC4", 0, 0, 0, 1, 0, 0.70710677f, 0, 0.70710677f);
+        com.fasterxml.jackson.databind.node.ObjectNode anim = g.add("animations");
+        anim.putArray("samplers").addObject().put("input", in).put("output", out);
+        com.fasterxml.jackson.databind.node.ArrayNode channels = anim.putArray("channels");
+        channels.addObject().put("sampler", 0).putObject("target").put("node", 3).put("path", "rotation");
+        channels.addObject().put("sampler", 0).putObject("target").put("node", 2).put("path", "rotation");
+        return g;
+    }
+
     @Test
     void syntheticCharacterCarriesEverything() {
         GltfAsset back = reread(GltfWriter.toGlb(SyntheticAssets.character(5)));
