@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A skinned character as glTF holds it: one {@link Skeleton}, the skinned and rigid mesh
@@ -26,8 +27,9 @@ import java.util.Objects;
  *
  * <p><b>Skeleton.</b> Read from a file, it holds every node that is a joint of any skin, every
  * node that is the parent of a skinned mesh node, every skinned mesh node targeted by a
- * translation, rotation or scale channel, and all their ancestors, so that model matrices come out
- * of one forward pass from the roots. Bones are ordered parents first and otherwise by node
+ * translation, rotation or scale channel (with {@link GltfReadOptions.AnimatedNodes#ADD_AS_BONES},
+ * every node so targeted), and all their ancestors, so that model matrices come out of one
+ * forward pass from the roots. Bones are ordered parents first and otherwise by node
  * index; bone names are node names, made unique ("node7" for a node without a name,
  * "Name#7" for the second node called "Name"); {@link #nodeOfBone} and {@link #boneOfNode} map
  * between the two. Rest transforms are the nodes' TRS or their decomposed matrices.
@@ -106,7 +108,7 @@ public final class GltfAsset {
      * @param name the instance name
      * @return the instance, or {@code null}
      */
-    public @org.jspecify.annotations.Nullable MeshInstance instance(String name) {
+    public @Nullable MeshInstance instance(String name) {
         for (MeshInstance m : skinnedMeshes) {
             if (m.name().equals(name)) {
                 return m;

@@ -35,9 +35,13 @@ import java.util.Objects;
  *
  * <p><b>Round trip.</b> Reading the output gives an asset equal to the input when each mesh has
  * one submesh, {@code K} is 4 or 8, every clip has a channel, every bone is a joint, an ancestor
- * of a joint or of a skinned node, or an animated skinned node, and every instance's local
- * matrix is a TRS. Otherwise the differences are: one mesh per submesh, influences padded to 4
- * or 8, empty clips dropped, unused leaf bones dropped, a non-TRS matrix approximated.
+ * of a joint or of a skinned node, or an animated mesh node, no instance is named like a bone
+ * other than the one it sits on with an identity matrix, every material samples only UV channels
+ * its meshes have, and every instance's local matrix is a TRS; this holds for every asset the
+ * reader returns. Otherwise the differences are: one mesh per submesh, influences padded to 4 or
+ * 8, empty clips dropped, unused leaf bones dropped, a clashing instance name made unique,
+ * textures on missing UV channels left out, a non-TRS matrix approximated (the last three with a
+ * warning in the result).
  *
  * <p><b>Determinism.</b> The bytes depend only on the asset and the options: the same input
  * gives identical files. Nothing is written before the whole file is built, so a failure leaves
