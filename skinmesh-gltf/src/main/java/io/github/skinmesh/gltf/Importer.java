@@ -168,7 +168,24 @@ final class Importer {
         boolean glb = name.toLowerCase(Locale.ROOT).endsWith(".glb") || Glb.hasMagic(bytes);
         if (glb) {
             Glb.Chunks c = Glb.parse(bytes, warnings);
-            root = Json.parse(bytes, c.jsonOffset(), c.jsonLength(), name + ": GLB JSON chunk");
+            int start = c.jsonOffset();
+            int end = start + c.jsonLength();
+            if (end - start >= 3 && (bytes[start] & 0xFF) == 0xEF && (bytes[start + 1] & 0xFF) == 0xBB
+                    && (bytes[start + 2] & 0xFF) == 0xBF) {
+                warnings.add("GLB JSON chunk starts with a UTF-8 byte order mark, ignored");
+                start += 3;
+            }
+            int trimmed = end;
+            while (trimmed > start && (bytes[trimmed - 1] == 0 || bytes[trimmed - 1] == ' ')) {
+                trimmed--;
+            }
+            for (int i = trimmed; i < end; i++) {
+                if (bytes[i] == 0) {
+                    warnings.add("GLB JSON chunk is padded with zero bytes instead of spaces, ignored");
+                    break;
+                }
+            }
+            root = Json.parse(bytes, start, trimmed - start, name + ": GLB JSON chunk");
             return c.binOffset() < 0 ? null
                     : ByteBuffer.wrap(bytes, c.binOffset(), c.binLength()).slice().order(ByteOrder.LITTLE_ENDIAN);
         }

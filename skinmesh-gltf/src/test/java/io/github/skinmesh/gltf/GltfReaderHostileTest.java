@@ -58,6 +58,18 @@ class GltfReaderHostileTest {
     }
 
     @Test
+    void zeroPaddedJsonChunkIsTolerated() {
+        byte[] glb = TestGltf.minimalSkinned().glb();
+        int jsonLength = ByteBuffer.wrap(glb).order(ByteOrder.LITTLE_ENDIAN).getInt(12);
+        int last = 20 + jsonLength - 1;
+        while (glb[last] == ' ') {
+            glb[last--] = 0;
+        }
+        assertThat(readGlb(glb).warnings())
+                .containsExactly("GLB JSON chunk is padded with zero bytes instead of spaces, ignored");
+    }
+
+    @Test
     void wrongMagic() {
         byte[] glb = TestGltf.minimalSkinned().glb();
         glb[0] = 'x';
