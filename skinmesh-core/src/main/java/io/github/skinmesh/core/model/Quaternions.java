@@ -4,6 +4,13 @@ import io.github.skinmesh.core.ValidationException;
 
 /** Quaternion checks used at construction. */
 final class Quaternions {
+    /**
+     * Lengths within this of 1 are already as unit as float components can be, and are left
+     * unchanged: renormalizing them again would only move last bits, so a quaternion that went
+     * through a file and back would no longer equal itself.
+     */
+    static final double ROUNDING_TOLERANCE = 0x1p-20;
+
     private Quaternions() {
     }
 
@@ -37,7 +44,7 @@ final class Quaternions {
     }
 
     private static void normalize(float[] q, int i, double len) {
-        if (len != 1.0) {
+        if (Math.abs(len - 1.0) > ROUNDING_TOLERANCE) {
             double inv = 1.0 / len;
             q[i] = (float) (q[i] * inv);
             q[i + 1] = (float) (q[i + 1] * inv);

@@ -1,0 +1,30 @@
+package io.github.skinmesh.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.skinmesh.gltf.GltfAsset;
+import io.github.skinmesh.testkit.SharedFiles;
+import io.github.skinmesh.testkit.workloads.GltfWorkload;
+import java.io.IOException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Runs each benchmark body once per asset and checks its answer. */
+class GltfImportBenchTest {
+    @ParameterizedTest
+    @CsvSource({"CesiumMan.glb, 3273, 19, 1", "Fox.glb, 1728, 24, 3", "RiggedSimple.glb, 160, 2, 1"})
+    void bodiesGiveTheAssetAndTheCopy(String asset, int vertices, int joints, int clips) throws IOException {
+        assumeTrue(GltfWorkload.bytes(asset).isPresent(), SharedFiles.ABSENT);
+        GltfImportBench b = new GltfImportBench();
+        b.asset = asset;
+        b.load();
+        GltfImportBench.Bytes counter = new GltfImportBench.Bytes();
+        GltfAsset a = b.importGlb(counter);
+        assertThat(a.skinnedMeshes().get(0).primitives().get(0).vertexCount()).isEqualTo(vertices);
+        assertThat(a.skinnedMeshes().get(0).primitives().get(0).skin().paletteSize()).isEqualTo(joints);
+        assertThat(a.clips()).hasSize(clips);
+        assertThat(b.baselineArraycopy(counter)).isEqualTo(b.bytes);
+        assertThat(counter.bytes).isEqualTo(2L * b.bytes.length);
+    }
+}

@@ -1,0 +1,236 @@
+package io.github.skinmesh.gltf;
+
+import static io.github.skinmesh.gltf.internal.Accessors.F32;
+import static io.github.skinmesh.gltf.internal.Accessors.I16;
+import static io.github.skinmesh.gltf.internal.Accessors.I16N;
+import static io.github.skinmesh.gltf.internal.Accessors.I8;
+import static io.github.skinmesh.gltf.internal.Accessors.I8N;
+import static io.github.skinmesh.gltf.internal.Accessors.U16;
+import static io.github.skinmesh.gltf.internal.Accessors.U16N;
+import static io.github.skinmesh.gltf.internal.Accessors.U8;
+import static io.github.skinmesh.gltf.internal.Accessors.U8N;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.BoneChannel;
+import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Interpolation;
+import io.github.skinmesh.core.model.MorphChannel;
+import io.github.skinmesh.gltf.internal.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Decodes glTF animations into {@link AnimationClip}s: translation, rotation and scale channels
+ * by bone name, morph weight channels by mesh instance name. Key times are checked (finite,
+ * {@code >= 0}, strictly increasing, or repaired per {@link GltfReadOptions.KeyTimes}); output
+ * counts are checked against the input count, the interpolation and the weight count.
+ */
+final class AnimationImport {
+    private final Importer im;
+    private final @Nullable JsonNode animations;
+
+    AnimationImport(Importer im) {
+        this.im = im;
+        this.animations = Json.array(im.root, "animations", "glTF");
+    }
+
+    private int count() {
+        return animations == null ? 0 : animations.size();
+    }
+
+    /** @return per node, whether a translation, rotation or scale channel targets it */
+    boolean[] transformTargets() {
+        boolean[] out = new boolean[im.graph.nodeCount()];
+        for (int a = 0; a < count(); a++) {
+            String where = "animations[" + a + "]";
+            JsonNode channels = Json.array(Json.element(animations, a, where), "channels", where);
+            for (int c = 0; channels != null && c < channels.size(); c++) {
+                String wc = where + ".channels[" + c + "]";
+                JsonNode target = Json.object(Json.element(channels, c, wc), "target", wc);
+                if (target == null) {
+                    throw new FormatException(wc + ".target is missing, expected an object");
+                }
+                int node = Json.index(target, "node", wc + ".target", "nodes", out.length);
+                String path = Json.string(target, "path", wc + ".target");
+                if (node >= 0 && path != null && !path.equals("weights")) {
+                    out[node] = true;
+                }
+            }
+        }
+        return out;
+    }
+
+    List<AnimationClip> clips() {
+        List<AnimationClip> clips = new ArrayList<>();
+        for (int a = 0; a < count(); a++) {
+            clips.add(clip(a));
+        }
+        return clips;
+    }
+
+    private AnimationClip clip(int a) {
+        String where = "animations[" + a + "]";
+        JsonNode anim = Json.element(animations, a, where);
+        String name = Json.string(anim, "name", where);
+        JsonNode samplers = Json.array(anim, "samplers", where);
+        JsonNode channels = Json.array(anim, "channels", where);
+        int samplerCount = samplers == null ? 0 : samplers.size();
+        List<BoneChannel> bones = new ArrayList<>();
+        List<MorphChannel> morphs = new ArrayList<>();
+        TreeSet<Integer> outside = new TreeSet<>();
+        for (int c = 0; channels != null && c < channels.size(); c++) {
+            String wc = where + ".channels[" + c + "]";
+            JsonNode channel = Json.element(channels, c, wc);
+            int s = Json.requiredIndex(channel, "sampler", wc, where + ".samplers", samplerCount);
+            JsonNode target = Json.object(channel, "target", wc);
+            assert target != null : "checked by transformTargets";
+            String path = Json.string(target, "path", wc + ".target");
+            int node = Json.index(target, "node", wc + ".target", "nodes", im.graph.nodeCount());
+            if (path == null) {
+                throw new FormatException(wc + ".target.path is missing, expected translation, rotation, scale or weights");
+            }
+            if (node < 0) {
+                im.warnings.add(wc + ": target has no node (an extension's target?); channel dropped");
+                continue;
+            }
+            ChannelPath cp = switch (path) {
+                case "translation" -> ChannelPath.TRANSLATION;
+                case "rotation" -> ChannelPath.ROTATION;
+                case "scale" -> ChannelPath.SCALE;
+                default -> null;
+            };
+            if (cp == null && !path.equals("weights")) {
+                im.warnings.add(wc + ".target.path '" + path + "' is not supported; channel dropped");
+                continue;
+            }
+            int weightCount = 0;
+            if (cp == null) {
+                weightCount = !im.instanceNode[node] ? 0 : im.primitives.targetCount(im.nodeMesh[node]);
+                if (weightCount == 0) {
+                    im.warnings.add(wc + ": weights of nodes[" + node + "], which is not a mesh instance with morph targets; "
+                            + "channel dropped");
+                    continue;
+                }
+            } else if (im.boneOfNode[node] < 0) {
+                outside.add(node);
+                continue;
+            }
+            String ws = where + ".samplers[" + s + "]";
+            JsonNode sampler = Json.element(samplers, s, ws);
+            Interpolation interpolation = interpolation(Json.string(sampler, "interpolation", ws), ws);
+            int input = Json.requiredIndex(sampler, "input", ws, "accessors", im.accessors.count());
+            int output = Json.requiredIndex(sampler, "output", ws, "accessors", im.accessors.count());
+            float[] times = im.accessors.floats(input, ws + ".input", F32, "SCALAR");
+            int components = cp == null ? weightCount : cp.components();
+            int formats = cp == ChannelPath.ROTATION || cp == null ? F32 | I8N | U8N | I16N | U16N
+                    : F32 | (im.quantized ? I8 | I8N | U8 | U8N | I16 | I16N | U16 | U16N : 0);
+            String type = cp == null ? "SCALAR" : cp == ChannelPath.ROTATION ? "VEC4" : "VEC3";
+            float[] values = im.accessors.floats(output, ws + ".output", formats, type);
+            long expected = (long) times.length * interpolation.elementsPerKey() * components;
+            if (values.length != expected) {
+                throw new FormatException(ws + ".output (accessors[" + output + "]): " + values.length / (cp == null ? 1
+                        : components) + " elements, expected input count " + times.length
+                        + (interpolation == Interpolation.CUBICSPLINE ? " * 3 (CUBICSPLINE)" : "")
+                        + (cp == null ? " * " + weightCount + " morph targets" : "") + " = "
+                        + expected / (cp == null ? 1 : components));
+            }
+            boolean[] keep = keys(times, ws + ".input (accessors[" + input + "])");
+            int stride = interpolation.elementsPerKey() * components;
+            float[] kt = times;
+            float[] kv;
+            if (keep == null) {
+                kv = values.clone();
+            } else {
+                int kept = 0;
+                for (boolean k : keep) {
+                    kept += k ? 1 : 0;
+                }
+                kt = new float[kept];
+                kv = new float[kept * stride];
+                for (int k = 0, o = 0; k < keep.length; k++) {
+                    if (keep[k]) {
+                        kt[o] = times[k];
+                        System.arraycopy(values, k * stride, kv, o * stride, stride);
+                        o++;
+                    }
+                }
+                im.warnings.add(wc + ": " + (keep.length - kept) + " keys with non-increasing times dropped");
+            }
+            try {
+                if (cp == null) {
+                    morphs.add(ModelAccess.get().adoptMorphChannel(im.instanceNameOfNode[node], weightCount,
+                            interpolation, kt, kv));
+                } else {
+                    bones.add(ModelAccess.get().adoptChannel(im.skeleton.boneName(im.boneOfNode[node]), cp,
+                            interpolation, kt, kv));
+                }
+            } catch (ValidationException e) {
+                throw new FormatException(wc + ": " + e.getMessage(), e);
+            }
+        }
+        if (!outside.isEmpty()) {
+            StringBuilder sb = new StringBuilder();
+            for (int n : outside) {
+                sb.append(sb.length() == 0 ? "" : ", ").append("nodes[").append(n).append(']');
+            }
+            im.warnings.add(where + ": channels targeting nodes outside the skeleton dropped (" + sb + ")");
+        }
+        try {
+            return AnimationClip.of(name == null ? "" : name, bones, morphs);
+        } catch (ValidationException e) {
+            throw new FormatException(where + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Interpolation interpolation(@Nullable String s, String where) {
+        if (s == null) {
+            return Interpolation.LINEAR;
+        }
+        return switch (s) {
+            case "LINEAR" -> Interpolation.LINEAR;
+            case "STEP" -> Interpolation.STEP;
+            case "CUBICSPLINE" -> Interpolation.CUBICSPLINE;
+            default -> throw new FormatException(where + ".interpolation '" + s
+                    + "', expected LINEAR, STEP or CUBICSPLINE");
+        };
+    }
+
+    /**
+     * Checks key times.
+     *
+     * @return {@code null} when all keys are kept, else the keys to keep (repair mode)
+     */
+    private boolean @Nullable [] keys(float[] times, String where) {
+        boolean repair = im.options.keyTimes() == GltfReadOptions.KeyTimes.DROP_NON_INCREASING;
+        boolean[] keep = null;
+        float last = Float.NEGATIVE_INFINITY;
+        for (int k = 0; k < times.length; k++) {
+            float t = times[k];
+            if (!Float.isFinite(t) || t < 0) {
+                throw new FormatException(where + ": key " + k + " time " + t + ", expected a finite time >= 0");
+            }
+            if (!(t > last)) {
+                if (!repair) {
+                    throw new FormatException(where + ": key " + k + " time " + t + " is not after key " + (k - 1)
+                            + " time " + times[k - 1] + ", expected strictly increasing times");
+                }
+                if (keep == null) {
+                    keep = new boolean[times.length];
+                    java.util.Arrays.fill(keep, 0, k, true);
+                }
+                continue;
+            }
+            if (keep != null) {
+                keep[k] = true;
+            }
+            last = t;
+        }
+        return keep;
+    }
+}

@@ -1,0 +1,113 @@
+package io.github.skinmesh.gltf;
+
+import io.github.skinmesh.core.ValidationException;
+import java.util.Objects;
+
+/**
+ * Options of {@link GltfReader}.
+ *
+ * @param externalResources where {@code .gltf} files may load buffers and images from; default
+ *     {@link ExternalResources#BESIDE_FILE}
+ * @param keyTimes what to do with animation key times that do not increase strictly; default
+ *     {@link KeyTimes#REJECT}
+ * @param animatedNodes what to do with animation channels that move nodes outside the skeleton;
+ *     default {@link AnimatedNodes#DROP}
+ * @param memoryFactor how many bytes of decoded arrays the reader may allocate per byte of input
+ *     (JSON, buffers and images together), plus 1 MiB; range 1..1024, default 16. A file declaring
+ *     more than that fails with a {@link io.github.skinmesh.core.FormatException} before anything
+ *     large is allocated. Decoding triangle strips of 8-bit indices needs up to 12 bytes per input
+ *     byte, 8-bit normalized colors 16.
+ */
+public record GltfReadOptions(ExternalResources externalResources, KeyTimes keyTimes, AnimatedNodes animatedNodes,
+        int memoryFactor) {
+    /** Largest accepted {@link #memoryFactor()}. */
+    public static final int MAX_MEMORY_FACTOR = 1024;
+    /** The defaults: external resources beside the file, strict key times, extra animated nodes dropped, factor 16. */
+    public static final GltfReadOptions DEFAULTS = new GltfReadOptions(ExternalResources.BESIDE_FILE, KeyTimes.REJECT,
+            AnimatedNodes.DROP, 16);
+
+    /** Where external {@code uri}s of buffers and images are resolved. */
+    public enum ExternalResources {
+        /**
+         * Relative URIs are resolved in the folder of the {@code .gltf} file (percent-decoded);
+         * absolute URIs, other schemes and paths that leave that folder (through {@code ..} or a
+         * symbolic link) are rejected with a {@link io.github.skinmesh.core.FormatException}.
+         */
+        BESIDE_FILE,
+        /** Only GLB-embedded buffers and {@code data:} URIs are read; any other URI is an error. */
+        NONE
+    }
+
+    /** Treatment of animation inputs whose times do not increase strictly. */
+    public enum KeyTimes {
+        /** A repeated or decreasing time is a {@link io.github.skinmesh.core.FormatException} naming the accessor. */
+        REJECT,
+        /**
+         * Keys whose time is not after the previous kept key are dropped (with their values), and
+         * the asset's warnings say how many per channel. Negative times are still rejected.
+         */
+        DROP_NON_INCREASING
+    }
+
+    /** Treatment of translation, rotation and scale channels that target nodes outside the skeleton. */
+    public enum AnimatedNodes {
+        /** Such channels are dropped; the asset's warnings name the animation and the nodes. */
+        DROP,
+        /**
+         * Every node targeted by such a channel becomes a bone, with its ancestors, so that no
+         * transform animation is lost (animated props and helper nodes join the skeleton).
+         */
+        ADD_AS_BONES
+    }
+
+    /**
+     * Validates the options.
+     *
+     * @param externalResources see the record description
+     * @param keyTimes see the record description
+     * @param animatedNodes see the record description
+     * @param memoryFactor see the record description
+     * @throws ValidationException when {@code memoryFactor} is outside 1..{@value #MAX_MEMORY_FACTOR}
+     */
+    public GltfReadOptions {
+        Objects.requireNonNull(externalResources, "externalResources");
+        Objects.requireNonNull(keyTimes, "keyTimes");
+        Objects.requireNonNull(animatedNodes, "animatedNodes");
+        if (memoryFactor < 1 || memoryFactor > MAX_MEMORY_FACTOR) {
+            throw new ValidationException("GltfReadOptions: memoryFactor=" + memoryFactor + ", expected 1.."
+                    + MAX_MEMORY_FACTOR);
+        }
+    }
+
+    /**
+     * @param value where external resources come from
+     * @return a copy with that setting
+     */
+    public GltfReadOptions withExternalResources(ExternalResources value) {
+        return new GltfReadOptions(value, keyTimes, animatedNodes, memoryFactor);
+    }
+
+    /**
+     * @param value the key time policy
+     * @return a copy with that setting
+     */
+    public GltfReadOptions withKeyTimes(KeyTimes value) {
+        return new GltfReadOptions(externalResources, value, animatedNodes, memoryFactor);
+    }
+
+    /**
+     * @param value the policy for animated nodes outside the skeleton
+     * @return a copy with that setting
+     */
+    public GltfReadOptions withAnimatedNodes(AnimatedNodes value) {
+        return new GltfReadOptions(externalResources, keyTimes, value, memoryFactor);
+    }
+
+    /**
+     * @param value decoded bytes allowed per input byte, 1..{@value #MAX_MEMORY_FACTOR}
+     * @return a copy with that setting
+     */
+    public GltfReadOptions withMemoryFactor(int value) {
+        return new GltfReadOptions(externalResources, keyTimes, animatedNodes, value);
+    }
+}

@@ -1,0 +1,122 @@
+package io.github.skinmesh.gltf;
+
+import io.github.skinmesh.core.FormatException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Reads glTF 2.0 documents, binary ({@code .glb}) or JSON ({@code .gltf}), into a
+ * {@link GltfAsset}: one skeleton, skinned and rigid mesh instances, clips, materials with their
+ * images, and warnings.
+ *
+ * <p>What is read: every triangle primitive (lists; strips and fans converted; points and lines
+ * skipped with a warning) with POSITION, NORMAL, TANGENT, COLOR_0 (vec3 gets alpha 1), every
+ * TEXCOORD_n, JOINTS_n/WEIGHTS_n (4 influences per set, 8 with two sets; more sets keep the 8
+ * largest), morph targets (position, normal, tangent deltas; names from
+ * {@code mesh.extras.targetNames}; default weights from {@code node.weights} or
+ * {@code mesh.weights}), indices (0..n-1 when absent), in every component type the specification
+ * allows (normalized integers decoded with its formulas; the wider types of
+ * {@code KHR_mesh_quantization}); skins (inverse bind matrices, identity when absent;
+ * {@code skin.skeleton} checked to be a common root, else a warning); materials (metallic-roughness
+ * factors and textures, normal scale, occlusion strength, emissive, alpha mode and cutoff,
+ * double-sidedness, {@code KHR_materials_unlit} as template {@code "unlit"}; images from buffer
+ * views, data URIs or files, MIME type sniffed from PNG/JPEG/WebP/KTX2 magic when absent);
+ * animations (translation, rotation, scale, weights; STEP, LINEAR, CUBICSPLINE; outputs in any
+ * allowed type). Extensions listed in {@code extensionsRequired} other than
+ * {@code KHR_materials_unlit} and {@code KHR_mesh_quantization} are rejected; extensions only used
+ * are ignored with a warning.
+ *
+ * <p><b>Hostile input.</b> Every declared count, length, offset and stride is checked against the
+ * bytes actually present, in long arithmetic, before anything is allocated, and the decoded
+ * arrays together may take at most {@link GltfReadOptions#memoryFactor()} times the input size.
+ * Any malformed, truncated or inconsistent file fails with a {@link FormatException} naming the
+ * element, the value and the limit, for example {@code "accessors[7]: byteOffset 1200 + stride
+ * 36*(count 100 - 1) + elementSize 36 = 4800 exceeds bufferViews[2].byteLength 3000"}; node
+ * hierarchies with cycles or nodes with two parents are rejected likewise.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * GltfAsset fox = GltfReader.read(Path.of("Fox.glb"));
+ * Skeleton skeleton = fox.skeleton();
+ * Mesh body = fox.skinnedMeshes().get(0).primitives().get(0);
+ * AnimationClip walk = fox.clips().get(1);
+ * }</pre>
+ *
+ * <p>All methods are stateless and thread-safe; each call allocates the asset's arrays, sized by
+ * the file.
+ */
+public final class GltfReader {
+    private GltfReader() {
+    }
+
+    /**
+     * Reads a file with the {@linkplain GltfReadOptions#DEFAULTS default options}.
+     *
+     * @param file a {@code .glb} or {@code .gltf} file
+     * @return the asset
+     * @throws IOException when the file itself cannot be read
+     * @throws FormatException when the document is malformed, inconsistent or unsupported, or an
+     *     external resource is missing or outside the file's folder
+     */
+    public static GltfAsset read(Path file) throws IOException {
+        return read(file, GltfReadOptions.DEFAULTS);
+    }
+
+    /**
+     * Reads a file. External buffers and images of a {@code .gltf} are resolved beside it with
+     * {@link ResourceResolver#folder(Path)}, unless the options disable external resources.
+     *
+     * @param file a {@code .glb} or {@code .gltf} file
+     * @param options reading options
+     * @return the asset
+     * @throws IOException when the file itself cannot be read
+     * @throws FormatException as {@link #read(Path)}; also when the file is larger than 2 GiB
+     */
+    public static GltfAsset read(Path file, GltfReadOptions options) throws IOException {
+        Objects.requireNonNull(options, "options");
+        long size = Files.size(file);
+        if (size > FolderResolver.MAX_FILE_BYTES) {
+            throw new FormatException(file.getFileName() + ": " + size + " bytes, more than the "
+                    + FolderResolver.MAX_FILE_BYTES + " a Java array holds");
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        Path folder = file.toAbsolutePath().getParent();
+        ResourceResolver resolver = options.externalResources() == GltfReadOptions.ExternalResources.NONE
+                || folder == null ? ResourceResolver.none() : ResourceResolver.folder(folder);
+        return Importer.read(bytes, String.valueOf(file.getFileName()), resolver, options);
+    }
+
+    /**
+     * Reads a document from memory with the default options.
+     *
+     * @param bytes the document: GLB (recognized by its magic or a {@code .glb} name) or JSON
+     * @param name a name for messages; a name ending in {@code .glb} requires the GLB container
+     * @param resolver loads external resources ({@link ResourceResolver#none()} for self-contained files)
+     * @return the asset
+     * @throws FormatException when the document is malformed, inconsistent or unsupported, or a
+     *     resource cannot be resolved
+     */
+    public static GltfAsset read(byte[] bytes, String name, ResourceResolver resolver) {
+        return read(bytes, name, resolver, GltfReadOptions.DEFAULTS);
+    }
+
+    /**
+     * Reads a document from memory. The bytes are not copied; do not change them during the call.
+     *
+     * @param bytes the document: GLB (recognized by its magic or a {@code .glb} name) or JSON
+     * @param name a name for messages; a name ending in {@code .glb} requires the GLB container
+     * @param resolver loads external resources
+     * @param options reading options
+     * @return the asset
+     * @throws FormatException as {@link #read(byte[], String, ResourceResolver)}
+     */
+    public static GltfAsset read(byte[] bytes, String name, ResourceResolver resolver, GltfReadOptions options) {
+        Objects.requireNonNull(bytes, "bytes");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(resolver, "resolver");
+        Objects.requireNonNull(options, "options");
+        return Importer.read(bytes, name, resolver, options);
+    }
+}

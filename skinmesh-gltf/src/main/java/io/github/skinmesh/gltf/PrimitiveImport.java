@@ -1,0 +1,422 @@
+package io.github.skinmesh.gltf;
+
+import static io.github.skinmesh.gltf.internal.Accessors.F32;
+import static io.github.skinmesh.gltf.internal.Accessors.I16;
+import static io.github.skinmesh.gltf.internal.Accessors.I16N;
+import static io.github.skinmesh.gltf.internal.Accessors.I8;
+import static io.github.skinmesh.gltf.internal.Accessors.I8N;
+import static io.github.skinmesh.gltf.internal.Accessors.U16;
+import static io.github.skinmesh.gltf.internal.Accessors.U16N;
+import static io.github.skinmesh.gltf.internal.Accessors.U32;
+import static io.github.skinmesh.gltf.internal.Accessors.U8;
+import static io.github.skinmesh.gltf.internal.Accessors.U8N;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Material;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.gltf.internal.Json;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Decodes glTF meshes into core {@link Mesh}es, one per triangle primitive: attributes, indices
+ * (strips and fans converted to lists, points and lines skipped), morph targets, material and, for
+ * a skinned node, the {@link io.github.skinmesh.core.model.Skin}. Each (mesh, skin) pair is decoded
+ * once and its immutable meshes shared by every node that uses it.
+ */
+final class PrimitiveImport {
+    private static final Pattern SET = Pattern.compile("(TEXCOORD|COLOR|JOINTS|WEIGHTS)_(\\d+)");
+    /** glTF primitive modes. */
+    private static final int POINTS = 0;
+    private static final int LINE_STRIP = 3;
+    private static final int TRIANGLES = 4;
+    private static final int TRIANGLE_STRIP = 5;
+    private static final int TRIANGLE_FAN = 6;
+
+    private final Importer im;
+    private final @Nullable JsonNode meshes;
+    private final Map<Long, List<Mesh>> cache = new HashMap<>();
+    private final int positionFormats;
+    private final int directionFormats;
+    private final int uvFormats;
+    private final int deltaFormats;
+
+    PrimitiveImport(Importer im) {
+        this.im = im;
+        this.meshes = Json.array(im.root, "meshes", "glTF");
+        boolean q = im.quantized;
+        positionFormats = F32 | (q ? I8 | I8N | U8 | U8N | I16 | I16N | U16 | U16N : 0);
+        directionFormats = F32 | (q ? I8N | I16N : 0);
+        uvFormats = F32 | U8N | U16N | (q ? I8 | I8N | U8 | I16 | I16N | U16 : 0);
+        deltaFormats = F32 | (q ? I8 | I8N | I16 | I16N : 0);
+    }
+
+    private JsonNode mesh(int m) {
+        assert meshes != null;
+        return Json.element(meshes, m, "meshes[" + m + "]");
+    }
+
+    /** @return the morph target count of the mesh (that of its first primitive) */
+    int targetCount(int m) {
+        JsonNode prims = Json.array(mesh(m), "primitives", "meshes[" + m + "]");
+        if (prims == null || prims.isEmpty()) {
+            return 0;
+        }
+        JsonNode targets = Json.array(Json.element(prims, 0, "meshes[" + m + "].primitives[0]"), "targets",
+                "meshes[" + m + "].primitives[0]");
+        return targets == null ? 0 : targets.size();
+    }
+
+    /**
+     * @param m mesh index
+     * @param skin skin index or -1
+     * @param nodeWeights the node's morph weights overriding the mesh's, or {@code null}
+     * @return the triangle primitives as meshes (possibly empty)
+     */
+    List<Mesh> meshes(int m, int skin, float @Nullable [] nodeWeights) {
+        long key = (long) m << 32 | (skin + 1);
+        List<Mesh> list = cache.get(key);
+        if (list == null) {
+            list = decode(m, skin);
+            cache.put(key, list);
+        }
+        if (nodeWeights == null || list.isEmpty() || Arrays.equals(nodeWeights, list.get(0).morphWeights())) {
+            return list;
+        }
+        List<Mesh> weighted = new ArrayList<>(list.size());
+        for (int p = 0; p < list.size(); p++) {
+            weighted.add(list.get(p).toBuilder().morphWeights(nodeWeights).build());
+        }
+        return weighted;
+    }
+
+    private List<Mesh> decode(int m, int skin) {
+        String where = "meshes[" + m + "]";
+        JsonNode mesh = mesh(m);
+        JsonNode prims = Json.array(mesh, "primitives", where);
+        if (prims == null || prims.isEmpty()) {
+            throw new FormatException(where + ".primitives is " + (prims == null ? "missing" : "empty")
+                    + ", expected at least one primitive");
+        }
+        String name = Json.string(mesh, "name", where);
+        int targetCount = targetCount(m);
+        float[] weights = Json.numbers(mesh, "weights", where, targetCount);
+        String[] targetNames = targetNames(mesh, where, targetCount);
+        List<Mesh> out = new ArrayList<>();
+        for (int p = 0; p < prims.size(); p++) {
+            Mesh primitive = primitive(Json.element(prims, p, where + ".primitives[" + p + "]"),
+                    where + ".primitives[" + p + "]", name == null ? "" : name, skin, targetCount, weights, targetNames);
+            if (primitive != null) {
+                out.add(primitive);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private String[] targetNames(JsonNode mesh, String where, int targetCount) {
+        String[] names = new String[targetCount];
+        Arrays.fill(names, "");
+        JsonNode extras = mesh.get("extras");
+        JsonNode list = extras == null || !extras.isObject() ? null : extras.get("targetNames");
+        if (list == null) {
+            return names;
+        }
+        if (!list.isArray() || list.size() != targetCount) {
+            im.warnings.add(where + ".extras.targetNames is not an array of " + targetCount + " strings; ignored");
+            return names;
+        }
+        for (int t = 0; t < targetCount; t++) {
+            if (!list.get(t).isTextual()) {
+                im.warnings.add(where + ".extras.targetNames[" + t + "] is not a string; ignored");
+                Arrays.fill(names, "");
+                return names;
+            }
+            names[t] = list.get(t).textValue();
+        }
+        return names;
+    }
+
+    private @Nullable Mesh primitive(JsonNode prim, String where, String name, int skin, int targetCount,
+            float @Nullable [] weights, String[] targetNames) {
+        int mode = (int) Json.integer(prim, "mode", where, TRIANGLES, POINTS, TRIANGLE_FAN);
+        if (mode <= LINE_STRIP) {
+            im.warnings.add(where + ": mode " + mode + " (" + new String[] {"POINTS", "LINES", "LINE_LOOP",
+                "LINE_STRIP"}[mode] + ") is not triangles; primitive skipped");
+            return null;
+        }
+        JsonNode attrs = Json.object(prim, "attributes", where);
+        if (attrs == null) {
+            throw new FormatException(where + ".attributes is missing, expected an object");
+        }
+        String wa = where + ".attributes";
+        int acc = im.accessors.count();
+        int pos = Json.index(attrs, "POSITION", wa, "accessors", acc);
+        if (pos < 0) {
+            im.warnings.add(where + ": no POSITION attribute; primitive skipped");
+            return null;
+        }
+        float[] positions = im.accessors.floats(pos, wa + ".POSITION", positionFormats, "VEC3");
+        int n = im.accessors.info(pos).count();
+        int[] sets = sets(attrs, wa);
+        Mesh.Builder b = ModelAccess.get().adoptingMeshBuilder(name).positions(positions);
+        b.normals(attribute(attrs, wa, "NORMAL", n, directionFormats, "VEC3"));
+        b.tangents(attribute(attrs, wa, "TANGENT", n, directionFormats, "VEC4"));
+        int color = Json.index(attrs, "COLOR_0", wa, "accessors", acc);
+        if (color >= 0) {
+            float[] c = im.accessors.floats(color, wa + ".COLOR_0", F32 | U8N | U16N, "VEC3", "VEC4");
+            requireCount(color, wa + ".COLOR_0", n);
+            if (im.accessors.info(color).components() == 3) {
+                im.budget.charge(wa + ".COLOR_0", 16L * n);
+                float[] rgba = new float[4 * n];
+                for (int v = 0; v < n; v++) {
+                    rgba[4 * v] = c[3 * v];
+                    rgba[4 * v + 1] = c[3 * v + 1];
+                    rgba[4 * v + 2] = c[3 * v + 2];
+                    rgba[4 * v + 3] = 1f;
+                }
+                c = rgba;
+            }
+            b.colors(c);
+        }
+        if (sets[1] > 1) {
+            im.warnings.add(wa + ": " + (sets[1] - 1) + " color sets after COLOR_0 ignored (one color stream is kept)");
+        }
+        for (int t = 0; t < sets[0]; t++) {
+            b.addUvs(attribute(attrs, wa, "TEXCOORD_" + t, n, uvFormats, "VEC2"));
+        }
+        b.indices(indices(prim, where, mode, n));
+        int materialIndex = Json.index(prim, "material", where, "materials", im.materials.count());
+        Material material = materialIndex < 0 ? MaterialImport.DEFAULT : im.materials.material(materialIndex);
+        b.addMaterial(material);
+        JsonNode targets = Json.array(prim, "targets", where);
+        int tc = targets == null ? 0 : targets.size();
+        if (tc != targetCount) {
+            throw new FormatException(where + ".targets has " + tc + " morph targets, expected " + targetCount
+                    + " like the mesh's first primitive");
+        }
+        for (int t = 0; t < tc; t++) {
+            String wt = where + ".targets[" + t + "]";
+            JsonNode target = Json.element(targets, t, wt);
+            float[] dp = attribute(target, wt, "POSITION", n, deltaFormats, "VEC3");
+            float[] dn = attribute(target, wt, "NORMAL", n, deltaFormats, "VEC3");
+            float[] dt = attribute(target, wt, "TANGENT", n, deltaFormats, "VEC3");
+            b.addMorphTarget(ModelAccess.get().adoptMorphTarget(targetNames[t], dp, dn, dt));
+        }
+        b.morphWeights(weights);
+        if (skin >= 0) {
+            if (sets[2] == 0) {
+                throw new FormatException(where + ": the node uses skins[" + skin
+                        + "] but the primitive has no JOINTS_0/WEIGHTS_0");
+            }
+            b.skin(ModelAccess.get().adoptSkin(im.skinPalettes[skin], im.skinIbms[skin],
+                    weights(attrs, wa, n, sets[2], skin)));
+        }
+        try {
+            return b.build();
+        } catch (ValidationException e) {
+            throw new FormatException(where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** @return counts of TEXCOORD, COLOR and JOINTS/WEIGHTS sets, checking they are contiguous and paired */
+    private int[] sets(JsonNode attrs, String wa) {
+        int[] max = {-1, -1, -1, -1};
+        List<String> names = new ArrayList<>();
+        for (Iterator<String> it = attrs.fieldNames(); it.hasNext();) {
+            names.add(it.next());
+        }
+        for (String a : names) {
+            Matcher mt = SET.matcher(a);
+            if (mt.matches()) {
+                int kind = List.of("TEXCOORD", "COLOR", "JOINTS", "WEIGHTS").indexOf(mt.group(1));
+                int idx;
+                try {
+                    idx = Integer.parseInt(mt.group(2));
+                } catch (NumberFormatException e) {
+                    throw new FormatException(wa + "." + a + ": set index too large");
+                }
+                max[kind] = Math.max(max[kind], idx);
+            }
+        }
+        String[] kinds = {"TEXCOORD", "COLOR", "JOINTS", "WEIGHTS"};
+        for (int k = 0; k < 4; k++) {
+            if (max[k] >= names.size()) {
+                throw new FormatException(wa + ": " + kinds[k] + "_" + max[k] + " present with only " + names.size()
+                        + " attributes; expected contiguous set indices from 0");
+            }
+            for (int i = 0; i <= max[k]; i++) {
+                if (!attrs.has(kinds[k] + "_" + i)) {
+                    throw new FormatException(wa + ": " + kinds[k] + "_" + max[k] + " present without " + kinds[k] + "_"
+                            + i + "; expected contiguous set indices from 0");
+                }
+            }
+        }
+        if (max[2] != max[3]) {
+            throw new FormatException(wa + ": " + (max[2] + 1) + " JOINTS sets and " + (max[3] + 1)
+                    + " WEIGHTS sets, expected pairs JOINTS_n/WEIGHTS_n");
+        }
+        return new int[] {max[0] + 1, max[1] + 1, max[2] + 1};
+    }
+
+    private float @Nullable [] attribute(JsonNode attrs, String wa, String semantic, int n, int formats,
+            String type) {
+        int a = Json.index(attrs, semantic, wa, "accessors", im.accessors.count());
+        if (a < 0) {
+            return null;
+        }
+        float[] f = im.accessors.floats(a, wa + "." + semantic, formats, type);
+        requireCount(a, wa + "." + semantic, n);
+        return f;
+    }
+
+    private void requireCount(int accessor, String usage, int n) {
+        int c = im.accessors.info(accessor).count();
+        if (c != n) {
+            throw new FormatException(usage + " (accessors[" + accessor + "]): count " + c
+                    + ", expected the POSITION count " + n);
+        }
+    }
+
+    private int[] indices(JsonNode prim, String where, int mode, int n) {
+        int a = Json.index(prim, "indices", where, "accessors", im.accessors.count());
+        int[] src = null;
+        int count = n;
+        String usage = where + ".indices (accessors[" + a + "])";
+        if (a >= 0) {
+            src = im.accessors.ints(a, where + ".indices", U8 | U16 | U32, "SCALAR");
+            count = src.length;
+            for (int i = 0; i < count; i++) {
+                if (src[i] >= n) {
+                    throw new FormatException(usage + ": element " + i + " is " + src[i]
+                            + ", expected < the POSITION count " + n);
+                }
+            }
+        }
+        if (mode == TRIANGLES) {
+            int usable = count - count % 3;
+            if (usable != count) {
+                im.warnings.add(where + ": " + count + " " + (a >= 0 ? "indices" : "vertices")
+                        + " is not a multiple of 3; the last " + (count - usable) + " ignored");
+            }
+            if (src != null && usable == src.length) {
+                return src;
+            }
+            im.budget.charge(where + ".indices", 4L * usable);
+            int[] out = new int[usable];
+            for (int i = 0; i < usable; i++) {
+                out[i] = src == null ? i : src[i];
+            }
+            return out;
+        }
+        int triangles = Math.max(0, count - 2);
+        im.budget.charge(where + ".indices", 12L * triangles);
+        int[] out = new int[3 * triangles];
+        for (int i = 0; i < triangles; i++) {
+            int a0;
+            int a1;
+            int a2;
+            if (mode == TRIANGLE_STRIP) {
+                // glTF 2.0 3.7.2.1: p_i = {v_i, v_(i + (1 + i%2)), v_(i + (2 - i%2))}
+                a0 = i;
+                a1 = i + 1 + (i & 1);
+                a2 = i + 2 - (i & 1);
+            } else {
+                // TRIANGLE_FAN: p_i = {v_(i+1), v_(i+2), v_0}
+                a0 = i + 1;
+                a1 = i + 2;
+                a2 = 0;
+            }
+            out[3 * i] = src == null ? a0 : src[a0];
+            out[3 * i + 1] = src == null ? a1 : src[a1];
+            out[3 * i + 2] = src == null ? a2 : src[a2];
+        }
+        return out;
+    }
+
+    /**
+     * Decodes the joint and weight sets of a primitive into {@code K = min(4*sets, 8)} influences
+     * per vertex; with more than 8 candidates the 8 largest weights are kept.
+     */
+    private BoneWeights weights(JsonNode attrs, String wa, int n, int sets, int skin) {
+        int jointCount = im.skinJoints[skin].length;
+        int[][] js = new int[sets][];
+        float[][] ws = new float[sets][];
+        for (int s = 0; s < sets; s++) {
+            int ja = Json.index(attrs, "JOINTS_" + s, wa, "accessors", im.accessors.count());
+            int wa2 = Json.index(attrs, "WEIGHTS_" + s, wa, "accessors", im.accessors.count());
+            js[s] = im.accessors.ints(ja, wa + ".JOINTS_" + s, U8 | U16, "VEC4");
+            requireCount(ja, wa + ".JOINTS_" + s, n);
+            ws[s] = im.accessors.floats(wa2, wa + ".WEIGHTS_" + s, F32 | U8N | U16N, "VEC4");
+            requireCount(wa2, wa + ".WEIGHTS_" + s, n);
+            for (int i = 0; i < 4 * n; i++) {
+                if (js[s][i] >= jointCount && ws[s][i] != 0f) {
+                    throw new FormatException(wa + ".JOINTS_" + s + " (accessors[" + ja + "]): vertex " + i / 4
+                            + " slot " + i % 4 + " joint " + js[s][i] + " has weight " + ws[s][i]
+                            + ", expected a joint < skins[" + skin + "].joints count " + jointCount);
+                }
+            }
+        }
+        int candidates = 4 * sets;
+        int k = Math.min(candidates, BoneWeights.MAX_INFLUENCES);
+        if (candidates > k) {
+            im.warnings.add(wa + ": " + candidates + " influences per vertex, the " + k + " largest kept");
+        }
+        im.budget.charge(wa + ".JOINTS_0", 8L * n * k);
+        int[] joints = new int[n * k];
+        float[] weights = new float[n * k];
+        if (candidates == k) {
+            for (int v = 0; v < n; v++) {
+                for (int s = 0; s < sets; s++) {
+                    for (int c = 0; c < 4; c++) {
+                        int src = 4 * v + c;
+                        int dst = v * k + 4 * s + c;
+                        float w = ws[s][src];
+                        weights[dst] = w;
+                        joints[dst] = w == 0f ? 0 : js[s][src];
+                    }
+                }
+            }
+        } else {
+            float[] cw = new float[candidates];
+            int[] cj = new int[candidates];
+            for (int v = 0; v < n; v++) {
+                for (int s = 0; s < sets; s++) {
+                    for (int c = 0; c < 4; c++) {
+                        cw[4 * s + c] = ws[s][4 * v + c];
+                        cj[4 * s + c] = js[s][4 * v + c];
+                    }
+                }
+                // partial selection sort: the k largest, stable among equal weights
+                for (int slot = 0; slot < k; slot++) {
+                    int best = slot;
+                    for (int c = slot + 1; c < candidates; c++) {
+                        if (cw[c] > cw[best]) {
+                            best = c;
+                        }
+                    }
+                    float w = cw[best];
+                    int j = cj[best];
+                    System.arraycopy(cw, slot, cw, slot + 1, best - slot);
+                    System.arraycopy(cj, slot, cj, slot + 1, best - slot);
+                    cw[slot] = w;
+                    cj[slot] = j;
+                    weights[v * k + slot] = w;
+                    joints[v * k + slot] = w == 0f ? 0 : j;
+                }
+            }
+        }
+        return ModelAccess.get().adoptWeights(k, joints, weights);
+    }
+}

@@ -1,0 +1,522 @@
+package io.github.skinmesh.gltf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.core.model.AlphaMode;
+import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.BoneChannel;
+import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Interpolation;
+import io.github.skinmesh.core.model.Material;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.MorphChannel;
+import io.github.skinmesh.core.model.Sampler;
+import io.github.skinmesh.core.model.Skeleton;
+import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.testkit.SharedFiles;
+import io.github.skinmesh.testkit.SplitMix64;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.joml.Matrix4f;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+class GltfReaderTest {
+    /** Key times in the shared assets' descriptions are given to 4 decimals. */
+    static final float TIME_TOLERANCE = 1e-4f;
+    /** Matrix comparisons of composed float transforms. */
+    static final float MATRIX_TOLERANCE = 1e-5f;
+
+    static GltfAsset read(TestGltf g) {
+        return GltfReader.read(g.glb(), "t.glb", ResourceResolver.none());
+    }
+
+    static GltfAsset shared(String name) throws IOException {
+        Optional<Path> p = SharedFiles.file("assets/" + name);
+        assumeTrue(p.isPresent(), SharedFiles.ABSENT);
+        return GltfReader.read(p.get());
+    }
+
+    static ObjectNode primitive(TestGltf g, int mesh, int prim) {
+        return (ObjectNode) g.array("meshes").get(mesh).get("primitives").get(prim);
+    }
+
+    static ObjectNode attributes(TestGltf g) {
+        return (ObjectNode) primitive(g, 0, 0).get("attributes");
+    }
+
+    @Test
+    void cesiumMan() throws IOException {
+        GltfAsset a = shared("CesiumMan.glb");
+        assertThat(a.warnings()).isEmpty();
+        assertThat(a.skinnedMeshes()).hasSize(1);
+        assertThat(a.rigidMeshes()).isEmpty();
+        MeshInstance man = a.skinnedMeshes().get(0);
+        assertThat(man.name()).isEqualTo("Cesium_Man");
+        assertThat(man.node()).isEqualTo(2);
+        assertThat(man.primitives()).hasSize(1);
+        Mesh m = man.primitives().get(0);
+        assertThat(m.vertexCount()).isEqualTo(3273);
+        assertThat(m.hasNormals()).isTrue();
+        assertThat(m.uvChannelCount()).isEqualTo(1);
+        Skin skin = m.skin();
+        assertThat(skin.paletteSize()).isEqualTo(19);
+        assertThat(skin.weights().influencesPerVertex()).isEqualTo(4);
+        assertThat(skin.boneName(0)).isEqualTo("Skeleton_torso_joint_1");
+        Skeleton s = a.skeleton();
+        assertThat(s.boneCount()).isEqualTo(21);
+        assertThat(s.boneName(0)).isEqualTo("Z_UP");
+        assertThat(s.boneName(1)).isEqualTo("Armature");
+        assertThat(a.nodeOfBone(0)).isZero();
+        assertThat(a.boneOfNode(2)).isEqualTo(GltfAsset.NO_INDEX);
+        assertThat(a.boneOfNode(3)).isEqualTo(2);
+        assertThat(man.attachBone()).isEqualTo(s.indexOf("Armature"));
+        assertThat(man.localMatrix(new Matrix4f()).equals(new Matrix4f(), 0f)).isTrue();
+        // the Z_UP node turns +Z up into +Y up: the skinned node's world matrix is not the identity
+        Matrix4f world = new Matrix4f().set(s.restModelMatricesInto(new float[16 * 21], 0), 16 * man.attachBone())
+                .mul(man.localMatrix(new Matrix4f()));
+        assertThat(world.transformDirection(new Vector3f(0, 0, 1)).distance(0, 1, 0)).isLessThan(MATRIX_TOLERANCE);
+        AnimationClip clip = a.clips().get(0);
+        assertThat(clip.name()).isEmpty();
+        assertThat(clip.startTime()).isCloseTo(0.0417f, within(TIME_TOLERANCE));
+        assertThat(clip.duration()).isCloseTo(2.0f, within(TIME_TOLERANCE));
+        assertThat(a.images()).hasSize(1);
+        assertThat(a.images().get(0).mimeType()).isEqualTo("image/jpeg");
+        Material mat = m.materials().get(0);
+        assertThat(mat.name()).isEqualTo("Cesium_Man-effect");
+        assertThat(mat.metallicFactor()).isZero();
+        assertThat(mat.texture(Material.BASE_COLOR).sampler()).isEqualTo(new Sampler(9729, 9986, 10497, 10497));
+    }
+
+    @Test
+    void fox() throws IOException {
+        GltfAsset a = shared("Fox.glb");
+        MeshInstance fox = a.skinnedMeshes().get(0);
+        Mesh m = fox.primitives().get(0);
+        assertThat(m.vertexCount()).isEqualTo(1728);
+        assertThat(m.skin().paletteSize()).isEqualTo(24);
+        Set<Integer> weighted = new HashSet<>();
+        for (int v = 0; v < m.vertexCount(); v++) {
+            for (int k = 0; k < 4; k++) {
+                if (m.skin().weights().weight(v, k) > 0) {
+                    weighted.add(m.skin().weights().joint(v, k));
+                }
+            }
+        }
+        assertThat(weighted).hasSize(22);
+        assertThat(fox.attachBone()).isEqualTo(Skeleton.NO_PARENT);
+        assertThat(a.clips()).extracting(AnimationClip::name).containsExactly("Survey", "Walk", "Run");
+        assertThat(a.clips()).extracting(AnimationClip::duration)
+                .satisfiesExactly(d -> assertThat(d).isCloseTo(3.4167f, within(TIME_TOLERANCE)),
+                        d -> assertThat(d).isCloseTo(0.7083f, within(TIME_TOLERANCE)),
+                        d -> assertThat(d).isCloseTo(1.1583f, within(TIME_TOLERANCE)));
+        assertThat(a.images().get(0).mimeType()).isEqualTo("image/png");
+        assertThat(m.bounds().maxZ() - m.bounds().minZ()).isCloseTo(154.7f, within(0.1f));
+    }
+
+    @Test
+    void riggedSimple() throws IOException {
+        GltfAsset a = shared("RiggedSimple.glb");
+        MeshInstance cyl = a.skinnedMeshes().get(0);
+        Mesh m = cyl.primitives().get(0);
+        assertThat(m.vertexCount()).isEqualTo(160);
+        assertThat(m.skin().paletteSize()).isEqualTo(2);
+        assertThat(a.images()).isEmpty();
+        Skeleton s = a.skeleton();
+        assertThat(s.boneName(0)).isEqualTo("Z_UP");
+        assertThat(cyl.attachBone()).isEqualTo(s.indexOf("Armature"));
+        // rest pose (node transforms) is not the bind pose: model(joint) * inverseBind != identity
+        float[] model = s.restModelMatricesInto(new float[16 * s.boneCount()], 0);
+        Matrix4f w = new Matrix4f().set(model, 16 * s.indexOf("Armature")).mul(cyl.localMatrix(new Matrix4f()));
+        float worst = 0;
+        for (int e = 0; e < 2; e++) {
+            Matrix4f skin = new Matrix4f().set(model, 16 * s.indexOf(m.skin().boneName(e)))
+                    .mul(m.skin().inverseBindMatrix(e, new Matrix4f()));
+            Matrix4f relative = new Matrix4f(w).invert().mul(skin);
+            float[] r = relative.get(new float[16]);
+            for (int i = 0; i < 16; i++) {
+                worst = Math.max(worst, Math.abs(r[i] - (i % 5 == 0 ? 1 : 0)));
+            }
+        }
+        assertThat(worst).isGreaterThan(0.1f);
+        AnimationClip clip = a.clips().get(0);
+        assertThat(clip.startTime()).isCloseTo(0.0417f, within(TIME_TOLERANCE));
+        assertThat(clip.duration()).isCloseTo(2.0833f, within(TIME_TOLERANCE));
+    }
+
+    /** Normalized integers of every allowed type decode with the specification's formulas. */
+    @Property(tries = 60, seed = "1234")
+    void normalizedIntegersDecodeWithTheSpecFormulas(@ForAll @IntRange(min = 0, max = 3) int typeIndex,
+            @ForAll @IntRange(min = 0, max = 1_000_000) int seed) {
+        int[] types = {TestGltf.UNSIGNED_BYTE, TestGltf.UNSIGNED_SHORT, TestGltf.BYTE, TestGltf.SHORT};
+        int type = types[typeIndex];
+        SplitMix64 rng = new SplitMix64(seed);
+        int[] raw = new int[6];
+        for (int i = 0; i < raw.length; i++) {
+            raw[i] = switch (type) {
+                case TestGltf.UNSIGNED_BYTE -> rng.nextInt(0, 255);
+                case TestGltf.UNSIGNED_SHORT -> rng.nextInt(0, 65535);
+                case TestGltf.BYTE -> rng.nextInt(-128, 127);
+                default -> rng.nextInt(-32768, 32767);
+            };
+        }
+        raw[0] = type == TestGltf.BYTE ? -128 : type == TestGltf.SHORT ? -32768 : raw[0];
+        TestGltf g = TestGltf.minimalSkinned();
+        g.array("extensionsUsed").add("KHR_mesh_quantization");
+        attributes(g).put("TEXCOORD_0", g.ints(type, true, "VEC2", raw));
+        attributes(g).put("COLOR_0", g.ints(type == TestGltf.BYTE || type == TestGltf.SHORT
+                ? TestGltf.UNSIGNED_SHORT : type, true, "VEC3", abs(raw, 3)));
+        Mesh m = read(g).skinnedMeshes().get(0).primitives().get(0);
+        float[] uv = m.uvs(0);
+        for (int i = 0; i < raw.length; i++) {
+            assertThat(uv[i]).isEqualTo(reference(type, raw[i]));
+        }
+        float[] rgba = m.colors();
+        int colorType = type == TestGltf.BYTE || type == TestGltf.SHORT ? TestGltf.UNSIGNED_SHORT : type;
+        int[] c = abs(raw, 3);
+        for (int v = 0; v < 3; v++) {
+            assertThat(rgba[4 * v]).isEqualTo(reference(colorType, c[3 * v]));
+            assertThat(rgba[4 * v + 2]).isEqualTo(reference(colorType, c[3 * v + 2]));
+            assertThat(rgba[4 * v + 3]).isEqualTo(1f);
+        }
+    }
+
+    private static int[] abs(int[] raw, int vertices) {
+        int[] out = new int[3 * vertices];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Math.abs(raw[i % raw.length]) * 3 % 256;
+        }
+        return out;
+    }
+
+    /** The naive formulas of glTF 2.0 section 3.11 (animation) and the accessor rules. */
+    private static float reference(int type, int c) {
+        return switch (type) {
+            case TestGltf.UNSIGNED_BYTE -> (float) (c / 255.0);
+            case TestGltf.UNSIGNED_SHORT -> (float) (c / 65535.0);
+            case TestGltf.BYTE -> (float) Math.max(c / 127.0, -1.0);
+            default -> (float) Math.max(c / 32767.0, -1.0);
+        };
+    }
+
+    @Test
+    void quantizedTypesNeedTheirExtension() {
+        TestGltf g = TestGltf.minimalSkinned();
+        attributes(g).put("TEXCOORD_0", g.ints(TestGltf.BYTE, true, "VEC2", 1, 2, 3, 4, 5, 6));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> read(g))
+                .hasMessageContaining("attributes.TEXCOORD_0 (accessors[5]): componentType BYTE normalized, expected "
+                        + "FLOAT, UNSIGNED_BYTE normalized, UNSIGNED_SHORT normalized");
+    }
+
+    @Test
+    void sparseAccessorsSubstituteElements() {
+        TestGltf g = TestGltf.minimalSkinned();
+        ObjectNode pos = (ObjectNode) g.array("accessors").get(0);
+        int idx = g.view(new byte[] {0, 2}, 0);
+        int val = g.view(floats(5, 5, 5, 7, 7, 7), 0);
+        ObjectNode sparse = pos.putObject("sparse");
+        sparse.put("count", 2);
+        sparse.putObject("indices").put("bufferView", idx).put("componentType", TestGltf.UNSIGNED_BYTE);
+        sparse.putObject("values").put("bufferView", val);
+        // a morph target that is only sparse: zeros with one element substituted
+        int tIdx = g.view(new byte[] {1, 0, 0, 0}, 0);
+        int tVal = g.view(floats(0.5f, 0, 0), 0);
+        int target = g.accessor(-1, 0, TestGltf.FLOAT, false, 3, "VEC3");
+        ObjectNode ts = ((ObjectNode) g.array("accessors").get(target)).putObject("sparse");
+        ts.put("count", 1);
+        ts.putObject("indices").put("bufferView", tIdx).put("componentType", TestGltf.UNSIGNED_INT);
+        ts.putObject("values").put("bufferView", tVal);
+        primitive(g, 0, 0).putArray("targets").addObject().put("POSITION", target);
+        Mesh m = read(g).skinnedMeshes().get(0).primitives().get(0);
+        assertThat(m.positions()).containsExactly(5, 5, 5, 1, 0, 0, 7, 7, 7);
+        assertThat(m.morphTargets().get(0).positions()).containsExactly(0, 0, 0, 0.5f, 0, 0, 0, 0, 0);
+        assertThat(m.morphWeights()).containsExactly(0f);
+    }
+
+    private static byte[] floats(float... v) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4 * v.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (float x : v) {
+            b.putFloat(x);
+        }
+        return b.array();
+    }
+
+    @Test
+    void stripsAndFansBecomeTriangleLists() {
+        TestGltf g = TestGltf.minimalSkinned();
+        int pos = g.floats("VEC3", 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 2, 0);
+        ArrayNode prims = g.add("meshes").putArray("primitives");
+        ObjectNode strip = prims.addObject().put("mode", 5);
+        strip.putObject("attributes").put("POSITION", pos);
+        ObjectNode fan = prims.addObject().put("mode", 6);
+        fan.putObject("attributes").put("POSITION", pos);
+        fan.put("indices", g.ints(TestGltf.UNSIGNED_BYTE, false, "SCALAR", 4, 3, 2, 1));
+        prims.addObject().put("mode", 1).putObject("attributes").put("POSITION", pos);
+        g.node("prop").put("mesh", 1);
+        GltfAsset a = read(g);
+        assertThat(a.rigidMeshes()).hasSize(1);
+        List<Mesh> rigid = a.rigidMeshes().get(0).primitives();
+        assertThat(rigid).hasSize(2);
+        assertThat(rigid.get(0).indices()).containsExactly(0, 1, 2, 1, 3, 2, 2, 3, 4);
+        assertThat(rigid.get(1).indices()).containsExactly(3, 2, 4, 2, 1, 4);
+        assertThat(a.warnings()).containsExactly(
+                "meshes[1].primitives[2]: mode 1 (LINES) is not triangles; primitive skipped");
+    }
+
+    @Test
+    void eightInfluencesFromTwoSets() {
+        TestGltf g = TestGltf.minimalSkinned();
+        ObjectNode skin = (ObjectNode) g.array("skins").get(0);
+        for (int i = 0; i < 7; i++) {
+            g.node("extra" + i);
+            ((ArrayNode) skin.get("joints")).add(3 + i);
+        }
+        skin.remove("inverseBindMatrices");
+        attributes(g).put("JOINTS_0", g.ints(TestGltf.UNSIGNED_SHORT, false, "VEC4",
+                0, 1, 2, 3, 0, 0, 0, 0, 4, 5, 6, 7));
+        attributes(g).put("WEIGHTS_0", g.ints(TestGltf.UNSIGNED_BYTE, true, "VEC4",
+                32, 32, 32, 32, 255, 0, 0, 0, 10, 20, 30, 40));
+        attributes(g).put("JOINTS_1", g.ints(TestGltf.UNSIGNED_BYTE, false, "VEC4",
+                4, 5, 6, 7, 0, 0, 0, 0, 0, 1, 2, 3));
+        attributes(g).put("WEIGHTS_1", g.ints(TestGltf.UNSIGNED_BYTE, true, "VEC4",
+                31, 32, 32, 32, 0, 0, 0, 0, 50, 25, 24, 1));
+        GltfAsset a = read(g);
+        Skin s = a.skinnedMeshes().get(0).primitives().get(0).skin();
+        assertThat(s.paletteSize()).isEqualTo(8);
+        assertThat(s.weights().influencesPerVertex()).isEqualTo(8);
+        assertThat(s.weights().weight(1, 0)).isEqualTo(1f);
+        assertThat(s.weights().weight(0, 7)).isEqualTo(31 / 255f);
+        assertThat(s.weights().joint(0, 7)).isEqualTo(4);
+        assertThat(s.weights().joint(2, 0)).isEqualTo(0);
+        assertThat(s.weights().weight(2, 0)).isEqualTo(50 / 255f);
+        assertThat(a.skeleton().boneName(2)).isEqualTo("extra0");
+        assertThat(a.skeleton().parent(2)).isEqualTo(Skeleton.NO_PARENT);
+    }
+
+    /**
+     * One mesh on three skinned nodes: two with the same skin share the decoded meshes; the third
+     * node uses a second skin sharing joints; node weights override the mesh's default weights;
+     * morph target names come from extras; a weights channel becomes a morph channel.
+     */
+    @Test
+    void sharedMeshesSkinsMorphTargetsAndSeveralRoots() {
+        GltfAsset a = read(sharedMeshesDocument());
+        List<MeshInstance> sk = a.skinnedMeshes();
+        assertThat(sk).extracting(MeshInstance::name).containsExactly("body", "body2", "body2#4");
+        assertThat(sk.get(1).primitives().get(0)).isSameAs(sk.get(0).primitives().get(0));
+        Mesh third = sk.get(2).primitives().get(0);
+        assertThat(third.skin().boneNames()).containsExactly("root", "joint");
+        assertThat(third.morphWeights()).containsExactly(0f, 1f);
+        assertThat(sk.get(0).primitives().get(0).morphWeights()).containsExactly(0.5f, 0f);
+        assertThat(third.morphTargets()).extracting(t -> t.name()).containsExactly("smile", "blink");
+        MorphChannel mc = a.clips().get(0).morphChannels().get(0);
+        assertThat(mc.target()).isEqualTo("body2#4");
+        assertThat(mc.weightCount()).isEqualTo(2);
+        assertThat(a.warnings()).isEmpty();
+    }
+
+    /** One mesh on three skinned nodes, two skins sharing joints, morph targets, a weights channel. */
+    static TestGltf sharedMeshesDocument() {
+        TestGltf g = TestGltf.minimalSkinned();
+        int d0 = g.floats("VEC3", 0, 0, 1, 0, 0, 1, 0, 0, 1);
+        int d1 = g.floats("VEC3", 1, 0, 0, 1, 0, 0, 1, 0, 0);
+        ObjectNode mesh = (ObjectNode) g.array("meshes").get(0);
+        mesh.put("name", "M");
+        ArrayNode targets = primitive(g, 0, 0).putArray("targets");
+        targets.addObject().put("POSITION", d0);
+        targets.addObject().put("POSITION", d1);
+        TestGltf.nums(mesh, "weights", 0.5f, 0);
+        mesh.putObject("extras").putArray("targetNames").add("smile").add("blink");
+        g.node("body2").put("mesh", 0).put("skin", 0);
+        ObjectNode body3 = g.node("body2").put("mesh", 0).put("skin", 1);
+        TestGltf.nums(body3, "weights", 0, 1);
+        ObjectNode skin2 = g.add("skins");
+        TestGltf.ints(skin2, "joints", 0, 1);
+        skin2.put("skeleton", 0);
+        TestGltf.ints((ObjectNode) g.array("scenes").get(0), "nodes", 0, 2, 3, 4);
+        int in = g.floats("SCALAR", 0, 1);
+        int out = g.floats("SCALAR", 0, 0, 1, 1);
+        ObjectNode anim = g.add("animations").put("name", "faces");
+        anim.putArray("samplers").addObject().put("input", in).put("output", out);
+        anim.putArray("channels").addObject().put("sampler", 0).putObject("target").put("node", 4)
+                .put("path", "weights");
+        return g;
+    }
+
+    @Test
+    void rigidMeshUnderAJointCollapsesIntermediateNodes() {
+        TestGltf g = TestGltf.minimalSkinned();
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 3);
+        ObjectNode helper = g.node("helper");
+        TestGltf.nums(helper, "translation", 0, 0, 2);
+        TestGltf.ints(helper, "children", 4);
+        ObjectNode prop = g.node("prop").put("mesh", 1);
+        TestGltf.nums(prop, "scale", 2, 2, 2);
+        ObjectNode rigid = g.add("meshes");
+        rigid.putArray("primitives").addObject().putObject("attributes").put("POSITION", 0);
+        GltfAsset a = read(g);
+        MeshInstance p = a.rigidMeshes().get(0);
+        assertThat(p.name()).isEqualTo("prop");
+        assertThat(p.attachBone()).isEqualTo(a.skeleton().indexOf("joint"));
+        Matrix4f expected = new Matrix4f().translation(0, 0, 2).scale(2);
+        assertThat(p.localMatrix(new Matrix4f()).equals(expected, MATRIX_TOLERANCE)).isTrue();
+        assertThat(a.skeleton().boneCount()).isEqualTo(2);
+        assertThat(p.primitives().get(0).skin()).isNull();
+        assertThat(p.primitives().get(0).indices()).containsExactly(0, 1, 2);
+    }
+
+    @Test
+    void animatedNodesOutsideTheSkeleton() {
+        TestGltf g = TestGltf.minimalSkinned();
+        g.node("spinner").put("mesh", 0);
+        int in = g.floats("SCALAR", 0, 1);
+        int out = g.floats("VEC4", 0, 0, 0, 1, 0, 0.70710677f, 0, 0.70710677f);
+        ObjectNode anim = g.add("animations");
+        anim.putArray("samplers").addObject().put("input", in).put("output", out).put("interpolation", "STEP");
+        ArrayNode channels = anim.putArray("channels");
+        channels.addObject().put("sampler", 0).putObject("target").put("node", 3).put("path", "rotation");
+        channels.addObject().put("sampler", 0).putObject("target").put("node", 2).put("path", "rotation");
+        GltfAsset dropped = read(g);
+        assertThat(dropped.warnings()).containsExactly(
+                "animations[0]: channels targeting nodes outside the skeleton dropped (nodes[3])");
+        // the animated skinned node (2) became a bone, attached to itself
+        assertThat(dropped.skeleton().indexOf("body")).isEqualTo(2);
+        assertThat(dropped.skinnedMeshes().get(0).attachBone()).isEqualTo(2);
+        List<BoneChannel> channels1 = dropped.clips().get(0).channels();
+        assertThat(channels1).singleElement().satisfies(c -> {
+            assertThat(c.bone()).isEqualTo("body");
+            assertThat(c.interpolation()).isEqualTo(Interpolation.STEP);
+        });
+        GltfAsset added = GltfReader.read(g.glb(), "t.glb", ResourceResolver.none(),
+                GltfReadOptions.DEFAULTS.withAnimatedNodes(GltfReadOptions.AnimatedNodes.ADD_AS_BONES));
+        assertThat(added.warnings()).isEmpty();
+        assertThat(added.skeleton().indexOf("spinner")).isGreaterThanOrEqualTo(0);
+        assertThat(added.rigidMeshes().get(0).attachBone()).isEqualTo(added.skeleton().indexOf("spinner"));
+        assertThat(added.clips().get(0).channels()).hasSize(2);
+    }
+
+    @Test
+    void normalizedRotationOutputsAndCubicSplines() {
+        TestGltf g = TestGltf.minimalSkinned();
+        int in = g.floats("SCALAR", 0.5f, 1.5f);
+        int rot = g.ints(TestGltf.SHORT, true, "VEC4", 0, 0, 0, 32767, 0, -32768, 0, 0);
+        int cubic = g.floats("VEC3", 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 2, 2, 2, 0, 0, 0);
+        ObjectNode anim = g.add("animations");
+        ArrayNode samplers = anim.putArray("samplers");
+        samplers.addObject().put("input", in).put("output", rot);
+        samplers.addObject().put("input", in).put("output", cubic).put("interpolation", "CUBICSPLINE");
+        ArrayNode channels = anim.putArray("channels");
+        channels.addObject().put("sampler", 0).putObject("target").put("node", 1).put("path", "rotation");
+        channels.addObject().put("sampler", 1).putObject("target").put("node", 1).put("path", "scale");
+        AnimationClip clip = read(g).clips().get(0);
+        BoneChannel r = clip.channels().get(0);
+        assertThat(r.path()).isEqualTo(ChannelPath.ROTATION);
+        assertThat(r.values()).containsExactly(0, 0, 0, 1, 0, -1, 0, 0);
+        BoneChannel s = clip.channels().get(1);
+        assertThat(s.interpolation()).isEqualTo(Interpolation.CUBICSPLINE);
+        assertThat(s.keyCount()).isEqualTo(2);
+        assertThat(clip.startTime()).isEqualTo(0.5f);
+        assertThat(clip.duration()).isEqualTo(1.5f);
+    }
+
+    @Test
+    void boneNamesAreMadeUnique() {
+        TestGltf g = TestGltf.minimalSkinned();
+        ((ObjectNode) g.array("nodes").get(1)).remove("name");
+        ((ObjectNode) g.array("nodes").get(0)).put("name", "body");
+        GltfAsset a = read(g);
+        assertThat(a.skeleton().boneName(0)).isEqualTo("body");
+        assertThat(a.skeleton().boneName(1)).isEqualTo("node1");
+        assertThat(a.skinnedMeshes().get(0).name()).isEqualTo("body#2");
+        assertThat(a.skinnedMeshes().get(0).primitives().get(0).skin().boneNames()).containsExactly("node1");
+    }
+
+    @Test
+    void matrixNodesDecomposeAndShearWarns() {
+        TestGltf g = TestGltf.minimalSkinned();
+        Quaternionf q = new Quaternionf().rotateZ(0.5f);
+        float[] m = new Matrix4f().translationRotateScale(1, 2, 3, q.x, q.y, q.z, q.w, 2, 2, 2).get(new float[16]);
+        ObjectNode root = (ObjectNode) g.array("nodes").get(0);
+        TestGltf.nums(root, "matrix", m);
+        Skeleton s = read(g).skeleton();
+        assertThat(s.restTranslation(0, new Vector3f()).distance(1, 2, 3)).isLessThan(MATRIX_TOLERANCE);
+        assertThat(s.restScale(0, new Vector3f()).distance(2, 2, 2)).isLessThan(MATRIX_TOLERANCE);
+        assertThat(s.restRotation(0, new Quaternionf()).angle() - 0.5f).isCloseTo(0f, within(MATRIX_TOLERANCE));
+        m[4] = 1.5f;
+        TestGltf.nums(root, "matrix", m);
+        assertThat(read(g).warnings()).containsExactly("nodes[0]: matrix is not a translation-rotation-scale "
+                + "(shear, projection or zero scale); rest transform approximated");
+    }
+
+    @Test
+    void materialsReadEveryField() {
+        TestGltf g = TestGltf.minimalSkinned();
+        byte[] png = SyntheticAssets.png(0x112233);
+        g.add("images").put("uri", "data:image/png;base64," + Base64.getEncoder().encodeToString(png));
+        g.add("images").put("bufferView", g.view(SyntheticAssets.png(0x445566), 0)).put("mimeType", "image/png");
+        g.add("samplers").put("magFilter", 9728).put("wrapS", 33071);
+        g.add("textures").put("source", 0).put("sampler", 0);
+        g.add("textures").put("source", 1);
+        g.add("textures").put("source", 0);
+        ObjectNode mat = g.add("materials").put("name", "skin").put("alphaMode", "MASK").put("alphaCutoff", 0.25f)
+                .put("doubleSided", true);
+        ObjectNode pbr = mat.putObject("pbrMetallicRoughness").put("metallicFactor", 0.5f).put("roughnessFactor", 0.25f);
+        TestGltf.nums(pbr, "baseColorFactor", 0.5f, 0.6f, 0.7f, 0.8f);
+        pbr.putObject("baseColorTexture").put("index", 0);
+        pbr.putObject("metallicRoughnessTexture").put("index", 1).put("texCoord", 1);
+        mat.putObject("normalTexture").put("index", 2).put("scale", 0.5f);
+        mat.putObject("occlusionTexture").put("index", 0).put("strength", 0.75f);
+        mat.putObject("emissiveTexture").put("index", 0);
+        TestGltf.nums(mat, "emissiveFactor", 1, 0.5f, 0);
+        ObjectNode unlit = g.add("materials").put("name", "flat").put("alphaMode", "BLEND");
+        unlit.putObject("extensions").putObject("KHR_materials_unlit");
+        unlit.putObject("pbrMetallicRoughness").putObject("baseColorTexture").put("index", 2);
+        g.array("extensionsUsed").add("KHR_materials_unlit");
+        primitive(g, 0, 0).put("material", 0);
+        ArrayNode prims = (ArrayNode) g.array("meshes").get(0).get("primitives");
+        prims.add(primitive(g, 0, 0).deepCopy().put("material", 1));
+        GltfAsset a = read(g);
+        Material m = a.skinnedMeshes().get(0).primitives().get(0).materials().get(0);
+        assertThat(m.name()).isEqualTo("skin");
+        assertThat(m.alphaMode()).isEqualTo(AlphaMode.MASK);
+        assertThat(m.alphaCutoff()).isEqualTo(0.25f);
+        assertThat(m.doubleSided()).isTrue();
+        assertThat(m.metallicFactor()).isEqualTo(0.5f);
+        assertThat(m.roughnessFactor()).isEqualTo(0.25f);
+        assertThat(m.baseColorFactor(3)).isEqualTo(0.8f);
+        assertThat(m.normalScale()).isEqualTo(0.5f);
+        assertThat(m.occlusionStrength()).isEqualTo(0.75f);
+        assertThat(m.emissiveFactor(1)).isEqualTo(0.5f);
+        assertThat(m.texture(Material.BASE_COLOR).sampler()).isEqualTo(new Sampler(9728, 0, 33071, 10497));
+        assertThat(m.texture(Material.METALLIC_ROUGHNESS).texCoord()).isEqualTo(1);
+        assertThat(m.texture(Material.METALLIC_ROUGHNESS).image().mimeType()).isEqualTo("image/png");
+        assertThat(m.textures().keySet()).containsExactly("baseColor", "metallicRoughness", "normal", "occlusion",
+                "emissive");
+        Material flat = a.skinnedMeshes().get(0).primitives().get(1).materials().get(0);
+        assertThat(flat.template()).isEqualTo(Material.TEMPLATE_UNLIT);
+        assertThat(flat.texture(Material.BASE_COLOR).image()).isSameAs(m.texture(Material.NORMAL).image())
+                .isSameAs(m.texture(Material.BASE_COLOR).image());
+        assertThat(a.images()).hasSize(2);
+        assertThat(a.warnings()).isEmpty();
+    }
+
+    @Test
+    void nonIndexedPrimitivesGetSequentialIndices() {
+        TestGltf g = TestGltf.minimalSkinned();
+        primitive(g, 0, 0).remove("indices");
+        assertThat(read(g).skinnedMeshes().get(0).primitives().get(0).indices()).containsExactly(0, 1, 2);
+    }
+}

@@ -1,0 +1,155 @@
+package io.github.skinmesh.gltf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Skeleton;
+import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.gltf.internal.Json;
+import io.github.skinmesh.testkit.SplitMix64;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.joml.Matrix4f;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Validates every kind of GLB the writer produces with the Khronos glTF-Validator (npm package
+ * {@code gltf-validator}), installed once into {@code target/gltf-validator}. Skips with the
+ * reason when node or npm is missing or the install fails (for example offline).
+ */
+class GltfValidatorTest {
+    static final String PACKAGE = "gltf-validator@2.0.0-dev.3.10";
+    static final Path HOME = Paths.get("target", "gltf-validator").toAbsolutePath();
+    static final long INSTALL_TIMEOUT_S = 180;
+
+    private static String skipReason;
+
+    @BeforeAll
+    static void install() throws IOException, InterruptedException {
+        if (!onPath("node") || !onPath("npm")) {
+            skipReason = "node and npm are not both on the PATH; glTF-Validator checks skipped";
+            return;
+        }
+        Path pkg = HOME.resolve("node_modules/gltf-validator/package.json");
+        if (!Files.exists(pkg)) {
+            Files.createDirectories(HOME);
+            ProcessBuilder pb = new ProcessBuilder("npm", "install", "--prefix", HOME.toString(), "--no-audit",
+                    "--no-fund", "--cache", HOME.resolve("npm-cache").toString(), PACKAGE)
+                    .redirectErrorStream(true).redirectOutput(HOME.resolve("install.log").toFile());
+            Process p = pb.start();
+            if (!p.waitFor(INSTALL_TIMEOUT_S, TimeUnit.SECONDS) || p.exitValue() != 0 || !Files.exists(pkg)) {
+                p.destroyForcibly();
+                skipReason = "npm install " + PACKAGE + " failed (see " + HOME.resolve("install.log")
+                        + "); glTF-Validator checks skipped";
+                return;
+            }
+        }
+        Files.writeString(HOME.resolve("validate.js"), String.join("\n",
+                "const validator = require('gltf-validator');",
+                "const fs = require('fs');",
+                "(async () => {",
+                "  const out = [];",
+                "  for (const file of process.argv.slice(2)) {",
+                "    const report = await validator.validateBytes(new Uint8Array(fs.readFileSync(file)),",
+                "        {uri: file, maxIssues: 0, externalResourceFunction: () => Promise.reject('none')});",
+                "    out.push({file, errors: report.issues.numErrors, warnings: report.issues.numWarnings,",
+                "        messages: report.issues.messages.filter(m => m.severity === 0)});",
+                "  }",
+                "  console.log(JSON.stringify(out));",
+                "})().catch(e => { console.error(e); process.exit(1); });", ""));
+    }
+
+    private static boolean onPath(String exe) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return false;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (Files.isExecutable(Paths.get(dir, exe))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Every kind of export: shared assets, synthetic characters and the writer's special layouts. */
+    static Map<String, byte[]> exports() throws IOException {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        for (String name : List.of("CesiumMan.glb", "Fox.glb", "RiggedSimple.glb")) {
+            Optional<GltfAsset> a = GltfWriterTest.shared(name);
+            a.ifPresent(asset -> out.put("shared-" + name, GltfWriter.toGlb(asset)));
+        }
+        for (long seed : new long[] {1, 2, 3, 77}) {
+            out.put("synthetic-" + seed + ".glb", GltfWriter.toGlb(SyntheticAssets.character(seed)));
+        }
+        out.put("shared-meshes-and-morphs.glb",
+                GltfWriter.toGlb(GltfReaderTest.read(GltfReaderTest.sharedMeshesDocument())));
+        for (GltfReadOptions.AnimatedNodes mode : GltfReadOptions.AnimatedNodes.values()) {
+            out.put("animated-mesh-nodes-" + mode + ".glb", GltfWriter.toGlb(GltfReader.read(
+                    GltfWriterTest.animatedMeshNodesDocument().glb(), "t.glb", ResourceResolver.none(),
+                    GltfReadOptions.DEFAULTS.withAnimatedNodes(mode))));
+        }
+        SplitMix64 rng = new SplitMix64(12);
+        Skeleton s = SyntheticAssets.skeleton(rng, 5);
+        Mesh a = SyntheticAssets.skinnedMesh(rng, "p", s, new int[] {0, 1, 2}, 4, 1, 0, SyntheticAssets.materials());
+        Mesh b = SyntheticAssets.skinnedMesh(rng, "p", s, new int[] {2, 3, 4}, 4, 1, 0, SyntheticAssets.materials());
+        int half = a.indexCount() / 6 * 3;
+        Mesh split = a.toBuilder().clearSubmeshes().addSubmesh(0, half, 0).addSubmesh(half, a.indexCount() - half, 1)
+                .build();
+        out.put("merged-palettes-and-submeshes.glb", GltfWriter.toGlb(GltfAsset.builder(s)
+                .addSkinnedMesh(MeshInstance.of("p", List.of(split, b), Skeleton.NO_PARENT, new Matrix4f())).build(),
+                GltfWriteOptions.DEFAULTS.withIndexWidth(GltfWriteOptions.IndexWidth.ALWAYS_32)));
+        int bones = 300;
+        Skeleton.Builder wide = Skeleton.builder("wide");
+        String[] names = new String[bones];
+        float[] ibm = new float[16 * bones];
+        for (int i = 0; i < bones; i++) {
+            names[i] = "j" + i;
+            wide.addBone(names[i], i == 0 ? Skeleton.NO_PARENT : i - 1);
+            new Matrix4f().get(ibm, 16 * i);
+        }
+        Mesh m = Mesh.builder("m").positions(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0}).indices(new int[] {0, 1, 2})
+                .skin(Skin.of(names, ibm, BoneWeights.of(4, new int[] {299, 0, 0, 0, 150, 0, 0, 0, 2, 0, 0, 0},
+                        new float[] {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}))).build();
+        out.put("wide-palette.glb", GltfWriter.toGlb(GltfAsset.builder(wide.build())
+                .addSkinnedMesh(MeshInstance.of("m", List.of(m), 0, new Matrix4f().translation(1, 2, 3))).build()));
+        return out;
+    }
+
+    @Test
+    void everyExportValidatesWithoutErrors() throws IOException, InterruptedException {
+        assumeTrue(skipReason == null, skipReason);
+        Path dir = Files.createDirectories(Paths.get("target", "validator-input").toAbsolutePath());
+        List<String> command = new ArrayList<>(List.of("node", HOME.resolve("validate.js").toString()));
+        Map<String, byte[]> exports = exports();
+        for (Map.Entry<String, byte[]> e : exports.entrySet()) {
+            Path file = dir.resolve(e.getKey());
+            Files.write(file, e.getValue());
+            command.add(file.toString());
+        }
+        Process p = new ProcessBuilder(command).directory(HOME.toFile()).redirectErrorStream(false).start();
+        byte[] stdout = p.getInputStream().readAllBytes();
+        String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(stderr).isZero();
+        JsonNode reports = Json.mapper().readTree(stdout);
+        assertThat(reports).hasSize(exports.size());
+        for (JsonNode r : reports) {
+            assertThat(r.get("errors").asInt()).as(r.get("file").asText() + ": " + r.get("messages")).isZero();
+        }
+    }
+}
