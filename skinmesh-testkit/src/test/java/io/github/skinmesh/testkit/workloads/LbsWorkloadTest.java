@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class LbsWorkloadTest {
     /** Weights are normalized in float. */
     private static final float SUM_TOLERANCE = 1e-6f;
-    /** Normals are normalized in double, then rounded to float. */
+    /** Normals are normalized in float. */
     private static final float UNIT_TOLERANCE = 1e-6f;
 
     private final LbsWorkload w = new LbsWorkload();
