@@ -49,9 +49,17 @@ final class VectorLbsKernel implements LbsKernel {
             return;
         }
         if (srcN == null && srcT == null) {
-            positions(palette, k, joints, weights, srcP, dstP, first, end);
+            if (k == 4) {
+                positions4(palette, joints, weights, srcP, dstP, first, end);
+            } else {
+                positions(palette, k, joints, weights, srcP, dstP, first, end);
+            }
         } else if (srcN != null && dstN != null && srcT == null && !cofactor && !renormalize) {
-            positionsNormals(palette, k, joints, weights, srcP, dstP, srcN, dstN, first, end);
+            if (k == 4) {
+                positionsNormals4(palette, joints, weights, srcP, dstP, srcN, dstN, first, end);
+            } else {
+                positionsNormals(palette, k, joints, weights, srcP, dstP, srcN, dstN, first, end);
+            }
         } else {
             general(palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, end, cofactor,
                     renormalize);
@@ -108,6 +116,60 @@ final class VectorLbsKernel implements LbsKernel {
             store(c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
                     c2.mul(srcN[p + 2]))), dstN, p, v < last);
         }
+    }
+
+    /** {@link #positions} unrolled for four influences, the common case. */
+    private static void positions4(float[] pal, int[] joints, float[] weights, float[] srcP, float[] dstP, int first,
+            int end) {
+        int last = end - 1;
+        for (int v = first; v < end; v++) {
+            int s = 4 * v;
+            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
+            FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]), w3 = FloatVector.broadcast(S, weights[s + 3]);
+            FloatVector c0 = blend4(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
+            FloatVector c1 = blend4(pal, j0, j1, j2, j3, 4, w0, w1, w2, w3);
+            FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
+            FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
+            int p = 3 * v;
+            store(c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))), dstP, p, v < last);
+        }
+    }
+
+    /** {@link #positionsNormals} unrolled for four influences, the common case. */
+    private static void positionsNormals4(float[] pal, int[] joints, float[] weights, float[] srcP, float[] dstP,
+            float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < end; v++) {
+            int s = 4 * v;
+            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
+            FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]), w3 = FloatVector.broadcast(S, weights[s + 3]);
+            FloatVector c0 = blend4(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
+            FloatVector c1 = blend4(pal, j0, j1, j2, j3, 4, w0, w1, w2, w3);
+            FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
+            FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
+            int p = 3 * v;
+            boolean notLast = v < last;
+            store(c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))), dstP, p, notLast);
+            store(c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
+                    c2.mul(srcN[p + 2]))), dstN, p, notLast);
+        }
+    }
+
+    /**
+     * Column {@code col/4} blended over four influences, in the same order of operations as the
+     * loop of the general kernels ({@code w0*m0}, then fused multiply-adds), so both give equal
+     * results.
+     */
+    private static FloatVector blend4(float[] pal, int j0, int j1, int j2, int j3, int col, FloatVector w0,
+            FloatVector w1, FloatVector w2, FloatVector w3) {
+        FloatVector c = FloatVector.fromArray(S, pal, j0 + col).mul(w0);
+        c = FloatVector.fromArray(S, pal, j1 + col).fma(w1, c);
+        c = FloatVector.fromArray(S, pal, j2 + col).fma(w2, c);
+        return FloatVector.fromArray(S, pal, j3 + col).fma(w3, c);
     }
 
     private static void general(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
