@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A surface description: a shader family ({@linkplain #template() template}), its factors, its
@@ -155,7 +156,7 @@ public final class Material {
      * @param slot a slot such as {@link #BASE_COLOR}
      * @return the texture in that slot, or {@code null}
      */
-    public TextureRef texture(String slot) {
+    public @Nullable TextureRef texture(String slot) {
         return textures.get(slot);
     }
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A triangle-list mesh: vertex attribute streams, triangle indices, submeshes (one draw call
@@ -24,14 +25,14 @@ public final class Mesh {
     private final String name;
     private final int vertexCount;
     private final float[] positions;
-    private final float[] normals;
-    private final float[] tangents;
-    private final float[] colors;
+    private final float @Nullable [] normals;
+    private final float @Nullable [] tangents;
+    private final float @Nullable [] colors;
     private final float[][] uvs;
     private final int[] indices;
     private final List<Submesh> submeshes;
     private final List<Material> materials;
-    private final Skin skin;
+    private final @Nullable Skin skin;
     private final List<MorphTarget> morphTargets;
     private final float[] morphWeights;
     private final Bounds bounds;
@@ -211,17 +212,17 @@ public final class Mesh {
     }
 
     /** @return a copy of the normals, or {@code null} */
-    public float[] normals() {
+    public float @Nullable [] normals() {
         return normals == null ? null : normals.clone();
     }
 
     /** @return a copy of the tangents ({@code 4*vertexCount}), or {@code null} */
-    public float[] tangents() {
+    public float @Nullable [] tangents() {
         return tangents == null ? null : tangents.clone();
     }
 
     /** @return a copy of the colors ({@code 4*vertexCount}), or {@code null} */
-    public float[] colors() {
+    public float @Nullable [] colors() {
         return colors == null ? null : colors.clone();
     }
 
@@ -269,7 +270,7 @@ public final class Mesh {
     }
 
     /** @return the skin, or {@code null} for a rigid mesh */
-    public Skin skin() {
+    public @Nullable Skin skin() {
         return skin;
     }
 
@@ -297,15 +298,15 @@ public final class Mesh {
         return positions;
     }
 
-    float[] rawNormals() {
+    float @Nullable [] rawNormals() {
         return normals;
     }
 
-    float[] rawTangents() {
+    float @Nullable [] rawTangents() {
         return tangents;
     }
 
-    float[] rawColors() {
+    float @Nullable [] rawColors() {
         return colors;
     }
 
@@ -353,23 +354,23 @@ public final class Mesh {
         private final String name;
         private final boolean copy;
         private float[] positions;
-        private float[] normals;
-        private float[] tangents;
-        private float[] colors;
+        private float @Nullable [] normals;
+        private float @Nullable [] tangents;
+        private float @Nullable [] colors;
         private final List<float[]> uvs = new ArrayList<>();
         private int[] indices;
         private final List<Submesh> submeshes = new ArrayList<>();
         private final List<Material> materials = new ArrayList<>();
-        private Skin skin;
+        private @Nullable Skin skin;
         private final List<MorphTarget> morphTargets = new ArrayList<>();
-        private float[] morphWeights;
+        private float @Nullable [] morphWeights;
 
         Builder(String name, boolean copy) {
             this.name = Objects.requireNonNull(name, "name");
             this.copy = copy;
         }
 
-        private float[] take(float[] a) {
+        private float @Nullable [] take(float @Nullable [] a) {
             return a == null ? null : copy ? a.clone() : a;
         }
 
@@ -386,7 +387,7 @@ public final class Mesh {
          * @param xyz {@code 3*vertexCount} floats, or {@code null} to remove
          * @return this builder
          */
-        public Builder normals(float[] xyz) {
+        public Builder normals(float @Nullable [] xyz) {
             this.normals = take(xyz);
             return this;
         }
@@ -395,7 +396,7 @@ public final class Mesh {
          * @param xyzw {@code 4*vertexCount} floats (w = +1 or -1, bitangent sign), or {@code null}
          * @return this builder
          */
-        public Builder tangents(float[] xyzw) {
+        public Builder tangents(float @Nullable [] xyzw) {
             this.tangents = take(xyzw);
             return this;
         }
@@ -404,7 +405,7 @@ public final class Mesh {
          * @param rgba {@code 4*vertexCount} floats, or {@code null}
          * @return this builder
          */
-        public Builder colors(float[] rgba) {
+        public Builder colors(float @Nullable [] rgba) {
             this.colors = take(rgba);
             return this;
         }
@@ -488,7 +489,7 @@ public final class Mesh {
          * @param value the skin, or {@code null} for a rigid mesh
          * @return this builder
          */
-        public Builder skin(Skin value) {
+        public Builder skin(@Nullable Skin value) {
             this.skin = value;
             return this;
         }
@@ -519,7 +520,7 @@ public final class Mesh {
          * @param weights default weight per morph target, or {@code null} for all zero
          * @return this builder
          */
-        public Builder morphWeights(float[] weights) {
+        public Builder morphWeights(float @Nullable [] weights) {
             this.morphWeights = take(weights);
             return this;
         }

@@ -3,6 +3,7 @@ package io.github.skinmesh.core.model;
 import io.github.skinmesh.core.internal.Checks;
 import java.util.Arrays;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A named blend shape: per-vertex deltas of positions, normals and tangents (each optional,
@@ -13,11 +14,11 @@ import java.util.Objects;
  */
 public final class MorphTarget {
     private final String name;
-    private final float[] positions;
-    private final float[] normals;
-    private final float[] tangents;
+    private final float @Nullable [] positions;
+    private final float @Nullable [] normals;
+    private final float @Nullable [] tangents;
 
-    private MorphTarget(String name, float[] positions, float[] normals, float[] tangents) {
+    private MorphTarget(String name, float @Nullable [] positions, float @Nullable [] normals, float @Nullable [] tangents) {
         this.name = Objects.requireNonNull(name, "name");
         String where = "morph target " + Checks.quote(name);
         int len = positions != null ? positions.length : normals != null ? normals.length
@@ -34,7 +35,7 @@ public final class MorphTarget {
         this.tangents = tangents;
     }
 
-    private static void check(String where, String what, float[] a, int len) {
+    private static void check(String where, String what, float @Nullable [] a, int len) {
         if (a != null) {
             Checks.requireLength(where, what, a.length, len, "3*vertexCount");
             Checks.requireFinite(where, what, a, 3, "vertex");
@@ -51,12 +52,14 @@ public final class MorphTarget {
      * @param tangentDeltas tangent xyz deltas or {@code null}
      * @return the target
      */
-    public static MorphTarget of(String name, float[] positionDeltas, float[] normalDeltas, float[] tangentDeltas) {
+    public static MorphTarget of(String name, float @Nullable [] positionDeltas, float @Nullable [] normalDeltas,
+            float @Nullable [] tangentDeltas) {
         return new MorphTarget(name, positionDeltas == null ? null : positionDeltas.clone(),
                 normalDeltas == null ? null : normalDeltas.clone(), tangentDeltas == null ? null : tangentDeltas.clone());
     }
 
-    static MorphTarget adopt(String name, float[] positionDeltas, float[] normalDeltas, float[] tangentDeltas) {
+    static MorphTarget adopt(String name, float @Nullable [] positionDeltas, float @Nullable [] normalDeltas,
+            float @Nullable [] tangentDeltas) {
         return new MorphTarget(name, positionDeltas, normalDeltas, tangentDeltas);
     }
 
@@ -87,29 +90,29 @@ public final class MorphTarget {
     }
 
     /** @return a copy of the position deltas, or {@code null} */
-    public float[] positions() {
+    public float @Nullable [] positions() {
         return positions == null ? null : positions.clone();
     }
 
     /** @return a copy of the normal deltas, or {@code null} */
-    public float[] normals() {
+    public float @Nullable [] normals() {
         return normals == null ? null : normals.clone();
     }
 
     /** @return a copy of the tangent deltas, or {@code null} */
-    public float[] tangents() {
+    public float @Nullable [] tangents() {
         return tangents == null ? null : tangents.clone();
     }
 
-    float[] rawPositions() {
+    float @Nullable [] rawPositions() {
         return positions;
     }
 
-    float[] rawNormals() {
+    float @Nullable [] rawNormals() {
         return normals;
     }
 
-    float[] rawTangents() {
+    float @Nullable [] rawTangents() {
         return tangents;
     }
 
