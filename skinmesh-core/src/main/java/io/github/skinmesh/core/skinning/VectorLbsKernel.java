@@ -16,9 +16,10 @@ import org.jspecify.annotations.Nullable;
  * 256-bit vectors holding two columns 134 / 124 (needs a cross-lane add, slower on JDK 25);
  * eight vertices per step in structure-of-arrays form with gathers 23 / 34 (gathers are not
  * intrinsified well on AVX2). A full 4-lane store writes one float past the vertex's xyz; it is
- * overwritten by the next vertex, and the last vertex of a range stores only its three lanes so
- * that concurrent ranges never touch each other's floats; every vertex runs the same arithmetic,
- * so results do not depend on how a mesh is split into ranges. Row 3 of each skin matrix is carried
+ * overwritten by the next vertex. The last vertex of a range is computed by a scalar mirror of
+ * the same fused operations instead, so that concurrent ranges never touch each other's floats,
+ * and results are bit for bit independent of how a mesh is split into ranges (extracting lanes
+ * in the loop instead kept the JIT from keeping vectors in registers on JDK 17). Row 3 of each skin matrix is carried
  * in lane 3 and ignored. Normals by the cofactor matrix and renormalization read the blended
  * columns back as scalars: they are not the hot case.
  *
@@ -64,12 +65,14 @@ final class VectorLbsKernel implements LbsKernel {
             general(palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, end, cofactor,
                     renormalize);
         }
+        // the range's last vertex: the same operations lane by lane, so that no float past the range is written
+        lastVertex(palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, end - 1, cofactor, renormalize);
     }
 
     private static void positions(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
             int first, int end) {
         int last = end - 1;
-        for (int v = first; v < end; v++) {
+        for (int v = first; v < last; v++) {
             int s = v * k;
             int j = joints[s] << 4;
             FloatVector w = FloatVector.broadcast(S, weights[s]);
@@ -86,15 +89,15 @@ final class VectorLbsKernel implements LbsKernel {
                 c3 = FloatVector.fromArray(S, pal, j + 12).fma(w, c3);
             }
             int p = 3 * v;
-            store(c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))), dstP, p, v < last);
+            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
         }
     }
 
     private static void positionsNormals(float[] pal, int k, int[] joints, float[] weights, float[] srcP,
             float[] dstP, float[] srcN, float[] dstN, int first, int end) {
         int last = end - 1;
-        for (int v = first; v < end; v++) {
+        for (int v = first; v < last; v++) {
             int s = v * k;
             int j = joints[s] << 4;
             FloatVector w = FloatVector.broadcast(S, weights[s]);
@@ -111,10 +114,10 @@ final class VectorLbsKernel implements LbsKernel {
                 c3 = FloatVector.fromArray(S, pal, j + 12).fma(w, c3);
             }
             int p = 3 * v;
-            store(c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))), dstP, p, v < last);
-            store(c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
-                    c2.mul(srcN[p + 2]))), dstN, p, v < last);
+            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+            c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
+                    c2.mul(srcN[p + 2]))).intoArray(dstN, p);
         }
     }
 
@@ -122,7 +125,7 @@ final class VectorLbsKernel implements LbsKernel {
     private static void positions4(float[] pal, int[] joints, float[] weights, float[] srcP, float[] dstP, int first,
             int end) {
         int last = end - 1;
-        for (int v = first; v < end; v++) {
+        for (int v = first; v < last; v++) {
             int s = 4 * v;
             int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
             FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
@@ -132,8 +135,8 @@ final class VectorLbsKernel implements LbsKernel {
             FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
             FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
             int p = 3 * v;
-            store(c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))), dstP, p, v < last);
+            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
         }
     }
 
@@ -141,7 +144,7 @@ final class VectorLbsKernel implements LbsKernel {
     private static void positionsNormals4(float[] pal, int[] joints, float[] weights, float[] srcP, float[] dstP,
             float[] srcN, float[] dstN, int first, int end) {
         int last = end - 1;
-        for (int v = first; v < end; v++) {
+        for (int v = first; v < last; v++) {
             int s = 4 * v;
             int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
             FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
@@ -151,11 +154,10 @@ final class VectorLbsKernel implements LbsKernel {
             FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
             FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
             int p = 3 * v;
-            boolean notLast = v < last;
-            store(c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))), dstP, p, notLast);
-            store(c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
-                    c2.mul(srcN[p + 2]))), dstN, p, notLast);
+            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+            c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
+                    c2.mul(srcN[p + 2]))).intoArray(dstN, p);
         }
     }
 
@@ -179,7 +181,7 @@ final class VectorLbsKernel implements LbsKernel {
         boolean tangents = srcT != null && dstT != null;
         float[] cols = new float[12]; // blended columns 0..2 read back for the cofactor matrix
         int last = end - 1;
-        for (int v = first; v < end; v++) {
+        for (int v = first; v < last; v++) {
             int s = v * k;
             int j = joints[s] << 4;
             FloatVector w = FloatVector.broadcast(S, weights[s]);
@@ -196,8 +198,8 @@ final class VectorLbsKernel implements LbsKernel {
                 c3 = FloatVector.fromArray(S, pal, j + 12).fma(w, c3);
             }
             int p = 3 * v;
-            store(c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))), dstP, p, v < last);
+            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
             if (normals) {
                 float x = srcN[p], y = srcN[p + 1], z = srcN[p + 2];
                 if (cofactor) {
@@ -206,8 +208,8 @@ final class VectorLbsKernel implements LbsKernel {
                     c2.intoArray(cols, 8);
                     cofactorNormal(cols, x, y, z, dstN, p, renormalize);
                 } else {
-                    FloatVector n = c0.fma(FloatVector.broadcast(S, x), c1.fma(FloatVector.broadcast(S, y), c2.mul(z)));
-                    store(n, dstN, p, v < last);
+                    c0.fma(FloatVector.broadcast(S, x), c1.fma(FloatVector.broadcast(S, y), c2.mul(z)))
+                            .intoArray(dstN, p);
                     if (renormalize) {
                         renormalize(dstN, p);
                     }
@@ -227,17 +229,54 @@ final class VectorLbsKernel implements LbsKernel {
     }
 
     /**
-     * Stores lanes 0..2 of {@code r} at {@code a[i..i+2]}: as one 4-lane store (its lane 3 lands on
-     * the next vertex's first float, rewritten next) when a next vertex of the range follows, lane
-     * by lane for the range's last vertex, so no float outside the range is touched.
+     * Skins vertex {@code v} with scalar {@link Math#fma} in exactly the order of operations of the
+     * vector loops (lane {@code r} of each vector expression), so its result is bit for bit what
+     * the vector loop would give, without the loop's 4-lane store that would write past it.
      */
-    private static void store(FloatVector r, float[] a, int i, boolean notLast) {
-        if (notLast) {
-            r.intoArray(a, i);
-        } else {
-            a[i] = r.lane(0);
-            a[i + 1] = r.lane(1);
-            a[i + 2] = r.lane(2);
+    private static void lastVertex(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
+            float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT, int v,
+            boolean cofactor, boolean renormalize) {
+        float[] c = new float[16];
+        int s = v * k;
+        int j = joints[s] << 4;
+        float w = weights[s];
+        for (int i = 0; i < 16; i++) {
+            c[i] = pal[j + i] * w;
+        }
+        for (int i = s + 1, e = s + k; i < e; i++) {
+            j = joints[i] << 4;
+            w = weights[i];
+            for (int l = 0; l < 16; l++) {
+                c[l] = Math.fma(pal[j + l], w, c[l]);
+            }
+        }
+        int p = 3 * v;
+        for (int r = 0; r < 3; r++) {
+            dstP[p + r] = Math.fma(c[r], srcP[p], Math.fma(c[4 + r], srcP[p + 1], Math.fma(c[8 + r], srcP[p + 2],
+                    c[12 + r])));
+        }
+        if (srcN != null && dstN != null) {
+            if (cofactor) {
+                cofactorNormal(c, srcN[p], srcN[p + 1], srcN[p + 2], dstN, p, renormalize);
+            } else {
+                for (int r = 0; r < 3; r++) {
+                    dstN[p + r] = Math.fma(c[r], srcN[p], Math.fma(c[4 + r], srcN[p + 1], c[8 + r] * srcN[p + 2]));
+                }
+                if (renormalize) {
+                    renormalize(dstN, p);
+                }
+            }
+        }
+        if (srcT != null && dstT != null) {
+            int t = 4 * v;
+            float tw = srcT[t + 3];
+            for (int r = 0; r < 3; r++) {
+                dstT[t + r] = Math.fma(c[r], srcT[t], Math.fma(c[4 + r], srcT[t + 1], c[8 + r] * srcT[t + 2]));
+            }
+            if (renormalize) {
+                renormalize(dstT, t);
+            }
+            dstT[t + 3] = tw;
         }
     }
 
