@@ -38,9 +38,9 @@ import org.jspecify.annotations.Nullable;
  * the JVM has {@code jdk.incubator.vector} (start it with
  * {@code --add-modules jdk.incubator.vector}), and the scalar kernel otherwise; see
  * {@link #vectorKernelAvailable()}. Both agree within float rounding. With
- * {@link SkinningOptions#parallelism()} {@code > 1} the range is split into that many parts (none
- * smaller than {@link SkinningOptions#minVerticesPerTask()}); the calling thread skins the first
- * part and an executor the others.
+ * {@link SkinningOptions#parallelism()} {@code > 1} the calling thread and helper tasks on an
+ * executor (the common fork-join pool unless one is given) skin chunks of the range, using at most
+ * one thread per {@link SkinningOptions#minVerticesPerTask()} vertices.
  *
  * <p>Thread-safety: stateless; concurrent calls are safe when their destination ranges are
  * disjoint and no destination is a source of another call.
@@ -111,11 +111,13 @@ public final class Skinning {
     /**
      * Like {@link #skinInto(float[], int, int[], float[], float[], float[], float[], float[],
      * float[], float[], int, int, SkinningOptions)} but runs the parts after the first on
-     * {@code executor} (when {@link SkinningOptions#parallelism()} {@code > 1}). The calling
-     * thread skins the first part and then waits (spinning briefly, then parked) for the others;
-     * a part the executor rejects runs on the calling thread. The executor must not need the
-     * calling thread to make progress (do not pass a saturated pool the caller runs in).
-     * Allocates one small task object per part.
+     * {@code executor} (when {@link SkinningOptions#parallelism()} {@code > 1}). The vertices
+     * are cut into contiguous chunks (about eight per thread) that the calling thread and up to
+     * {@code parallelism - 1} helper tasks on the executor claim one at a time, so a helper that
+     * starts late costs little; the call returns when every chunk is done (waiting by spinning
+     * briefly, then parked), and a helper that starts after that finds nothing to do. If the
+     * executor rejects helpers or never runs them, the calling thread skins everything itself.
+     * Results are bit for bit the same as single-threaded. Allocates a few small objects per call.
      *
      * @param palette skin matrices, {@code 16*paletteSize} floats, column-major; read only
      * @param influencesPerVertex {@code K}, 1..{@value BoneWeights#MAX_INFLUENCES}

@@ -13,10 +13,11 @@ import java.util.Objects;
  * @param renormalization whether skinned normals and tangent directions are rescaled to unit
  *     length; default {@link Renormalization#UNIT_LENGTH}
  * @param kernel which linear blend implementation runs; default {@link SkinningKernel#AUTO}
- * @param parallelism number of vertex ranges skinned concurrently by the parallel entry points,
- *     1..{@value #MAX_PARALLELISM}; 1 (the default) runs on the calling thread only
- * @param minVerticesPerTask ranges are not split below this many vertices, so that small meshes
- *     stay on the calling thread; 1..2^30, default {@value #DEFAULT_MIN_VERTICES_PER_TASK}
+ * @param parallelism largest number of threads that skin one call's vertices, the calling thread
+ *     included, 1..{@value #MAX_PARALLELISM}; 1 (the default) runs on the calling thread only
+ * @param minVerticesPerTask vertices per additional thread at least: a call with {@code n}
+ *     vertices uses at most {@code n / minVerticesPerTask} threads, so that small meshes stay on
+ *     the calling thread; 1..2^30, default {@value #DEFAULT_MIN_VERTICES_PER_TASK}
  */
 public record SkinningOptions(SkinningMethod method, NormalTransform normalTransform, Renormalization renormalization,
         SkinningKernel kernel, int parallelism, int minVerticesPerTask) {
@@ -78,7 +79,7 @@ public record SkinningOptions(SkinningMethod method, NormalTransform normalTrans
     }
 
     /**
-     * @param value number of concurrent vertex ranges, 1..{@value #MAX_PARALLELISM}
+     * @param value largest number of threads, 1..{@value #MAX_PARALLELISM}
      * @return a copy with {@code parallelism = value}
      * @throws ValidationException when {@code value} is out of range
      */
@@ -87,7 +88,7 @@ public record SkinningOptions(SkinningMethod method, NormalTransform normalTrans
     }
 
     /**
-     * @param value smallest range worth a task, 1..2^30 vertices
+     * @param value vertices per additional thread at least, 1..2^30
      * @return a copy with {@code minVerticesPerTask = value}
      * @throws ValidationException when {@code value} is out of range
      */

@@ -163,6 +163,31 @@ class SkinningTest {
         }
     }
 
+    @Test
+    void helpersThatNeverRunOrAreRejectedLeaveTheWorkToTheCaller() {
+        SkinningFixtures f = SkinningFixtures.random(8, 4, 20, 3000, Palette.AFFINE);
+        int n = f.vertexCount;
+        float[] expected = new float[3 * n];
+        Skinning.skinInto(f.palette, 4, f.joints, f.weights, f.positions, expected, null, null, null, null, 0, n,
+                SkinningOptions.DEFAULTS);
+        SkinningOptions parallel = SkinningOptions.DEFAULTS.withParallelism(4).withMinVerticesPerTask(100);
+        java.util.List<Runnable> dropped = new java.util.ArrayList<>();
+        float[] p1 = new float[3 * n];
+        Skinning.skinInto(f.palette, 4, f.joints, f.weights, f.positions, p1, null, null, null, null, 0, n, parallel,
+                dropped::add);
+        assertThat(p1).containsExactly(expected);
+        assertThat(dropped).hasSize(3);
+        float[] before = p1.clone();
+        dropped.forEach(Runnable::run); // late helpers find no chunk left and write nothing
+        assertThat(p1).containsExactly(before);
+        float[] p2 = new float[3 * n];
+        Skinning.skinInto(f.palette, 4, f.joints, f.weights, f.positions, p2, null, null, null, null, 0, n, parallel,
+                r -> {
+                    throw new java.util.concurrent.RejectedExecutionException("full");
+                });
+        assertThat(p2).containsExactly(expected);
+    }
+
     // ---------------------------------------------------------------- dual quaternions
 
     @Property(tries = 60, seed = "1234")
