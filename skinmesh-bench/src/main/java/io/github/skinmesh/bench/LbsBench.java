@@ -5,8 +5,6 @@ import io.github.skinmesh.core.skinning.Skinning;
 import io.github.skinmesh.core.skinning.SkinningKernel;
 import io.github.skinmesh.core.skinning.SkinningOptions;
 import io.github.skinmesh.testkit.workloads.LbsWorkload;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,7 +18,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -30,8 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>The same-run baseline is the naive loop (per influence: transform and accumulate, float
  * arithmetic, no {@code Math.fma}). The fork runs with {@code --add-modules jdk.incubator.vector}
- * so that the vector kernel is present; {@code twoThreads} splits the vertices in two ranges, one
- * skinned by the calling thread and one by a pool thread, with the automatic kernel.
+ * so that the vector kernel is present; {@code twoThreads} uses the automatic kernel with
+ * {@code parallelism = 2}: the calling thread and a common-pool thread claim chunks of the
+ * vertices.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -66,7 +64,6 @@ public class LbsBench {
     float[] dstNormals;
     private float[] srcNormals;
     private float[] outNormals;
-    private ExecutorService pool;
 
     /** Builds the workload and the destination arrays. */
     @Setup(Level.Trial)
@@ -77,17 +74,6 @@ public class LbsBench {
         boolean normals = streams == Streams.POSITIONS_NORMALS;
         srcNormals = normals ? workload.normals() : null;
         outNormals = normals ? dstNormals : null;
-        pool = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "lbs-bench-worker");
-            t.setDaemon(true);
-            return t;
-        });
-    }
-
-    /** Stops the pool thread. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        pool.shutdownNow();
     }
 
     /** @return the positions; the naive loop, the same-run baseline */
@@ -111,13 +97,10 @@ public class LbsBench {
         return skin(VECTOR);
     }
 
-    /** @return the positions; the automatic kernel on the calling thread and one pool thread */
+    /** @return the positions; the automatic kernel on the calling thread and a common-pool thread */
     @Benchmark
     public float[] twoThreads() {
-        LbsWorkload w = workload;
-        Skinning.skinInto(w.palette(), LbsWorkload.INFLUENCES, w.joints(), w.weights(), w.positions(), dstPositions,
-                srcNormals, outNormals, null, null, 0, LbsWorkload.VERTICES, TWO_THREADS, pool);
-        return dstPositions;
+        return skin(TWO_THREADS);
     }
 
     private float[] skin(SkinningOptions options) {

@@ -20,14 +20,10 @@ class LbsBenchTest {
         LbsBench bench = new LbsBench();
         bench.streams = streams;
         bench.setUp();
-        try {
-            check(bench, "baselineNaive", bench::baselineNaive);
-            check(bench, "scalar", bench::scalar);
-            check(bench, "vector", bench::vector);
-            check(bench, "twoThreads", bench::twoThreads);
-        } finally {
-            bench.tearDown();
-        }
+        check(bench, "baselineNaive", bench::baselineNaive);
+        check(bench, "scalar", bench::scalar);
+        check(bench, "vector", bench::vector);
+        check(bench, "twoThreads", bench::twoThreads);
     }
 
     private static void check(LbsBench bench, String name, Supplier<float[]> body) {
