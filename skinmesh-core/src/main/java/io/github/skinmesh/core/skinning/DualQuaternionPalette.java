@@ -51,6 +51,7 @@ final class DualQuaternionPalette {
         float[] stretch = new float[9 * paletteSize];
         double[] a = new double[9];
         double[] r = new double[9];
+        double[] scratch = new double[9];
         boolean stretched = false;
         for (int i = 0; i < paletteSize; i++) {
             int m = 16 * i;
@@ -59,7 +60,7 @@ final class DualQuaternionPalette {
                     a[3 * c + row] = palette[m + 4 * c + row];
                 }
             }
-            rotationOf(a, r);
+            rotationOf(a, r, scratch);
             // S = R^T A
             for (int c = 0; c < 3; c++) {
                 for (int row = 0; row < 3; row++) {
@@ -76,8 +77,11 @@ final class DualQuaternionPalette {
         return new DualQuaternionPalette(dq, stretch, stretched);
     }
 
-    /** Writes into {@code r} (column-major 3x3) the rotation factor of {@code a} (see the class notes). */
-    static void rotationOf(double[] a, double[] r) {
+    /**
+     * Writes into {@code r} (column-major 3x3) the rotation factor of {@code a} (see the class
+     * notes); {@code inv} is scratch space of 9 doubles.
+     */
+    static void rotationOf(double[] a, double[] r, double[] inv) {
         double det = det3(a);
         double norm = 0;
         for (double v : a) {
@@ -93,7 +97,6 @@ final class DualQuaternionPalette {
         for (int i = 0; i < 9; i++) {
             r[i] = sign * a[i];
         }
-        double[] inv = new double[9];
         for (int it = 0; it < MAX_ITERATIONS; it++) {
             double d = det3(r);
             double g = Math.pow(Math.abs(d), -1.0 / 3);

@@ -77,8 +77,9 @@ public final class Skinning {
      * {@code >= K*end}; {@code srcPositions}, {@code dstPositions}, {@code srcNormals},
      * {@code dstNormals} {@code >= 3*end}; {@code srcTangents}, {@code dstTangents}
      * {@code >= 4*end}. Normals (and tangents) are skinned when their source and destination are
-     * both given. Allocates nothing for linear blend skinning on one thread; dual quaternion
-     * skinning allocates {@code 17*paletteSize} floats per call for the converted palette.
+     * both given. Linear blend skinning on one thread allocates nothing (the vector kernel's
+     * cofactor normals one 12-float scratch array); dual quaternion skinning allocates
+     * {@code 17*paletteSize} floats per call for the converted palette.
      *
      * @param palette skin matrices, {@code 16*paletteSize} floats, column-major; read only
      * @param influencesPerVertex {@code K}, 1..{@value BoneWeights#MAX_INFLUENCES}

@@ -11,17 +11,19 @@ import org.jspecify.annotations.Nullable;
  * transform the position as {@code c0*x + c1*y + c2*z + c3}, the normal and the tangent as
  * {@code c0*x + c1*y + c2*z}, again with fused multiply-adds.
  *
- * <p>Notes. This is the layout of ozz-animation's SIMD SkinningJob. Alternatives measured on the
+ * <p>Notes. This is the layout of ozz-animation's SIMD SkinningJob. Earlier prototypes on the
  * workload {@code lbs} (2-vCPU Zen 3, JDK 17 / 25, Mvertices/s): 128-bit columns 119 / 130;
- * 256-bit vectors holding two columns 134 / 124 (needs a cross-lane add, slower on JDK 25);
- * eight vertices per step in structure-of-arrays form with gathers 23 / 34 (gathers are not
- * intrinsified well on AVX2). A full 4-lane store writes one float past the vertex's xyz; it is
- * overwritten by the next vertex. The last vertex of a range is computed by a scalar mirror of
- * the same fused operations instead, so that concurrent ranges never touch each other's floats,
- * and results are bit for bit independent of how a mesh is split into ranges (extracting lanes
- * in the loop instead kept the JIT from keeping vectors in registers on JDK 17). Row 3 of each skin matrix is carried
- * in lane 3 and ignored. Normals by the cofactor matrix and renormalization read the blended
- * columns back as scalars: they are not the hot case.
+ * 256-bit vectors holding two columns 134 / 124; eight vertices per step in
+ * structure-of-arrays form with gathers 23 / 34 (gathers are not intrinsified well on AVX2).
+ * Here, blending in 256-bit vectors and splitting them with {@code reinterpretShape} for the
+ * transform ran at a quarter of this kernel's speed on JDK 17. A full 4-lane store writes one
+ * float past the vertex's xyz; the next vertex overwrites it. The last vertex of a range is
+ * computed by a scalar mirror of the same fused operations instead, so that concurrent ranges
+ * never touch each other's floats and results are bit for bit independent of how a mesh is split
+ * into ranges (extracting lanes for it inside the loop made C2 box the vectors: 2x slower on
+ * JDK 17). Row 3 of each skin matrix is carried in lane 3 and ignored. Normals by the cofactor
+ * matrix and renormalization read the blended columns back as scalars (through one 12-float
+ * scratch array per call): they are not the hot case.
  *
  * <p>Loaded reflectively by {@link LbsKernels} only when {@code jdk.incubator.vector} is in the
  * boot layer; no other class refers to it by name.
@@ -206,7 +208,8 @@ final class VectorLbsKernel implements LbsKernel {
                     c0.intoArray(cols, 0);
                     c1.intoArray(cols, 4);
                     c2.intoArray(cols, 8);
-                    cofactorNormal(cols, x, y, z, dstN, p, renormalize);
+                    cofactorNormal(cols[0], cols[1], cols[2], cols[4], cols[5], cols[6], cols[8], cols[9], cols[10],
+                            x, y, z, dstN, p, renormalize);
                 } else {
                     c0.fma(FloatVector.broadcast(S, x), c1.fma(FloatVector.broadcast(S, y), c2.mul(z)))
                             .intoArray(dstN, p);
@@ -236,32 +239,44 @@ final class VectorLbsKernel implements LbsKernel {
     private static void lastVertex(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
             float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT, int v,
             boolean cofactor, boolean renormalize) {
-        float[] c = new float[16];
         int s = v * k;
         int j = joints[s] << 4;
         float w = weights[s];
-        for (int i = 0; i < 16; i++) {
-            c[i] = pal[j + i] * w;
-        }
+        float m0 = pal[j] * w, m1 = pal[j + 1] * w, m2 = pal[j + 2] * w;
+        float m4 = pal[j + 4] * w, m5 = pal[j + 5] * w, m6 = pal[j + 6] * w;
+        float m8 = pal[j + 8] * w, m9 = pal[j + 9] * w, m10 = pal[j + 10] * w;
+        float m12 = pal[j + 12] * w, m13 = pal[j + 13] * w, m14 = pal[j + 14] * w;
         for (int i = s + 1, e = s + k; i < e; i++) {
             j = joints[i] << 4;
             w = weights[i];
-            for (int l = 0; l < 16; l++) {
-                c[l] = Math.fma(pal[j + l], w, c[l]);
-            }
+            m0 = Math.fma(pal[j], w, m0);
+            m1 = Math.fma(pal[j + 1], w, m1);
+            m2 = Math.fma(pal[j + 2], w, m2);
+            m4 = Math.fma(pal[j + 4], w, m4);
+            m5 = Math.fma(pal[j + 5], w, m5);
+            m6 = Math.fma(pal[j + 6], w, m6);
+            m8 = Math.fma(pal[j + 8], w, m8);
+            m9 = Math.fma(pal[j + 9], w, m9);
+            m10 = Math.fma(pal[j + 10], w, m10);
+            m12 = Math.fma(pal[j + 12], w, m12);
+            m13 = Math.fma(pal[j + 13], w, m13);
+            m14 = Math.fma(pal[j + 14], w, m14);
         }
         int p = 3 * v;
-        for (int r = 0; r < 3; r++) {
-            dstP[p + r] = Math.fma(c[r], srcP[p], Math.fma(c[4 + r], srcP[p + 1], Math.fma(c[8 + r], srcP[p + 2],
-                    c[12 + r])));
-        }
+        float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
+        dstP[p] = Math.fma(m0, x, Math.fma(m4, y, Math.fma(m8, z, m12)));
+        dstP[p + 1] = Math.fma(m1, x, Math.fma(m5, y, Math.fma(m9, z, m13)));
+        dstP[p + 2] = Math.fma(m2, x, Math.fma(m6, y, Math.fma(m10, z, m14)));
         if (srcN != null && dstN != null) {
+            x = srcN[p];
+            y = srcN[p + 1];
+            z = srcN[p + 2];
             if (cofactor) {
-                cofactorNormal(c, srcN[p], srcN[p + 1], srcN[p + 2], dstN, p, renormalize);
+                cofactorNormal(m0, m1, m2, m4, m5, m6, m8, m9, m10, x, y, z, dstN, p, renormalize);
             } else {
-                for (int r = 0; r < 3; r++) {
-                    dstN[p + r] = Math.fma(c[r], srcN[p], Math.fma(c[4 + r], srcN[p + 1], c[8 + r] * srcN[p + 2]));
-                }
+                dstN[p] = Math.fma(m0, x, Math.fma(m4, y, m8 * z));
+                dstN[p + 1] = Math.fma(m1, x, Math.fma(m5, y, m9 * z));
+                dstN[p + 2] = Math.fma(m2, x, Math.fma(m6, y, m10 * z));
                 if (renormalize) {
                     renormalize(dstN, p);
                 }
@@ -269,10 +284,13 @@ final class VectorLbsKernel implements LbsKernel {
         }
         if (srcT != null && dstT != null) {
             int t = 4 * v;
+            x = srcT[t];
+            y = srcT[t + 1];
+            z = srcT[t + 2];
             float tw = srcT[t + 3];
-            for (int r = 0; r < 3; r++) {
-                dstT[t + r] = Math.fma(c[r], srcT[t], Math.fma(c[4 + r], srcT[t + 1], c[8 + r] * srcT[t + 2]));
-            }
+            dstT[t] = Math.fma(m0, x, Math.fma(m4, y, m8 * z));
+            dstT[t + 1] = Math.fma(m1, x, Math.fma(m5, y, m9 * z));
+            dstT[t + 2] = Math.fma(m2, x, Math.fma(m6, y, m10 * z));
             if (renormalize) {
                 renormalize(dstT, t);
             }
@@ -280,12 +298,9 @@ final class VectorLbsKernel implements LbsKernel {
         }
     }
 
-    /** Writes {@code sign(det A) * cof(A) * n} for the columns {@code a, b, c} at {@code cols[0, 4, 8]}. */
-    private static void cofactorNormal(float[] cols, float x, float y, float z, float[] dst, int p,
-            boolean renormalize) {
-        float m0 = cols[0], m1 = cols[1], m2 = cols[2];
-        float m4 = cols[4], m5 = cols[5], m6 = cols[6];
-        float m8 = cols[8], m9 = cols[9], m10 = cols[10];
+    /** Writes {@code sign(det A) * cof(A) * n} for the columns {@code (m0,m1,m2), (m4,m5,m6), (m8,m9,m10)}. */
+    private static void cofactorNormal(float m0, float m1, float m2, float m4, float m5, float m6, float m8, float m9,
+            float m10, float x, float y, float z, float[] dst, int p, boolean renormalize) {
         float bcx = m5 * m10 - m6 * m9, bcy = m6 * m8 - m4 * m10, bcz = m4 * m9 - m5 * m8;
         float cax = m9 * m2 - m10 * m1, cay = m10 * m0 - m8 * m2, caz = m8 * m1 - m9 * m0;
         float abx = m1 * m6 - m2 * m5, aby = m2 * m4 - m0 * m6, abz = m0 * m5 - m1 * m4;
