@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * normals and tangents. The destination may be the base array itself (morphing in place); it may
  * not be a delta array. Targets are accumulated one after the other in index order (each delta
  * array is streamed once), so results are deterministic. Everything is validated before anything
- * is written. Stateless and thread-safe for disjoint destination ranges; allocates nothing.
+ * is written. Stateless and thread-safe for disjoint destination ranges. The primitive variant
+ * allocates nothing; the mesh variant three arrays of {@code targetCount} references per call.
  *
  * <p>Example:
  * <pre>{@code
