@@ -5,7 +5,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Scalar linear blend skinning: per vertex, blend the 3x4 affine part of the influencing skin
  * matrices first (12 multiply-adds per influence), then transform the position (9 multiply-adds
- * plus the translation), the normal and the tangent once with the blended matrix.
+ * plus the translation), the normal and the tangent once with the blended matrix. Positions
+ * alone are transformed by each influence and accumulated instead, which is cheaper without
+ * normals.
  *
  * <p>Notes. The naive loop transforms the point by every influence and accumulates (for a
  * position and a normal, about 45 operations per influence); blending first needs 24 per
@@ -50,37 +52,27 @@ final class ScalarLbsKernel implements LbsKernel {
         }
     }
 
+    /**
+     * Positions only: transform by each influence and accumulate. Without normals, blending the
+     * matrix first costs as much per influence (12 multiply-adds) plus a final transform, so the
+     * direct form is cheaper here.
+     */
     private static void positions(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
             int first, int end) {
         for (int v = first; v < end; v++) {
-            int s = v * k;
-            int j = joints[s] << 4;
-            float w = weights[s];
-            float m0 = pal[j] * w, m1 = pal[j + 1] * w, m2 = pal[j + 2] * w;
-            float m4 = pal[j + 4] * w, m5 = pal[j + 5] * w, m6 = pal[j + 6] * w;
-            float m8 = pal[j + 8] * w, m9 = pal[j + 9] * w, m10 = pal[j + 10] * w;
-            float m12 = pal[j + 12] * w, m13 = pal[j + 13] * w, m14 = pal[j + 14] * w;
-            for (int i = s + 1, e = s + k; i < e; i++) {
-                j = joints[i] << 4;
-                w = weights[i];
-                m0 += pal[j] * w;
-                m1 += pal[j + 1] * w;
-                m2 += pal[j + 2] * w;
-                m4 += pal[j + 4] * w;
-                m5 += pal[j + 5] * w;
-                m6 += pal[j + 6] * w;
-                m8 += pal[j + 8] * w;
-                m9 += pal[j + 9] * w;
-                m10 += pal[j + 10] * w;
-                m12 += pal[j + 12] * w;
-                m13 += pal[j + 13] * w;
-                m14 += pal[j + 14] * w;
-            }
             int p = 3 * v;
-            float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
-            dstP[p] = m0 * x + m4 * y + m8 * z + m12;
-            dstP[p + 1] = m1 * x + m5 * y + m9 * z + m13;
-            dstP[p + 2] = m2 * x + m6 * y + m10 * z + m14;
+            float px = srcP[p], py = srcP[p + 1], pz = srcP[p + 2];
+            float x = 0, y = 0, z = 0;
+            for (int i = v * k, e = i + k; i < e; i++) {
+                int m = joints[i] << 4;
+                float w = weights[i];
+                x += w * (pal[m] * px + pal[m + 4] * py + pal[m + 8] * pz + pal[m + 12]);
+                y += w * (pal[m + 1] * px + pal[m + 5] * py + pal[m + 9] * pz + pal[m + 13]);
+                z += w * (pal[m + 2] * px + pal[m + 6] * py + pal[m + 10] * pz + pal[m + 14]);
+            }
+            dstP[p] = x;
+            dstP[p + 1] = y;
+            dstP[p + 2] = z;
         }
     }
 
@@ -124,37 +116,23 @@ final class ScalarLbsKernel implements LbsKernel {
         }
     }
 
+    /** {@link #positions} for four influences. */
     private static void positions4(float[] pal, int[] joints, float[] weights, float[] srcP, float[] dstP,
             int first, int end) {
         for (int v = first; v < end; v++) {
-            int s = 4 * v;
-            int j = joints[s] << 4;
-            float w = weights[s];
-            float m0 = pal[j] * w, m1 = pal[j + 1] * w, m2 = pal[j + 2] * w;
-            float m4 = pal[j + 4] * w, m5 = pal[j + 5] * w, m6 = pal[j + 6] * w;
-            float m8 = pal[j + 8] * w, m9 = pal[j + 9] * w, m10 = pal[j + 10] * w;
-            float m12 = pal[j + 12] * w, m13 = pal[j + 13] * w, m14 = pal[j + 14] * w;
-            for (int i = s + 1, e = s + 4; i < e; i++) {
-                j = joints[i] << 4;
-                w = weights[i];
-                m0 += pal[j] * w;
-                m1 += pal[j + 1] * w;
-                m2 += pal[j + 2] * w;
-                m4 += pal[j + 4] * w;
-                m5 += pal[j + 5] * w;
-                m6 += pal[j + 6] * w;
-                m8 += pal[j + 8] * w;
-                m9 += pal[j + 9] * w;
-                m10 += pal[j + 10] * w;
-                m12 += pal[j + 12] * w;
-                m13 += pal[j + 13] * w;
-                m14 += pal[j + 14] * w;
-            }
             int p = 3 * v;
-            float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
-            dstP[p] = m0 * x + m4 * y + m8 * z + m12;
-            dstP[p + 1] = m1 * x + m5 * y + m9 * z + m13;
-            dstP[p + 2] = m2 * x + m6 * y + m10 * z + m14;
+            float px = srcP[p], py = srcP[p + 1], pz = srcP[p + 2];
+            float x = 0, y = 0, z = 0;
+            for (int i = 4 * v, e = i + 4; i < e; i++) {
+                int m = joints[i] << 4;
+                float w = weights[i];
+                x += w * (pal[m] * px + pal[m + 4] * py + pal[m + 8] * pz + pal[m + 12]);
+                y += w * (pal[m + 1] * px + pal[m + 5] * py + pal[m + 9] * pz + pal[m + 13]);
+                z += w * (pal[m + 2] * px + pal[m + 6] * py + pal[m + 10] * pz + pal[m + 14]);
+            }
+            dstP[p] = x;
+            dstP[p + 1] = y;
+            dstP[p + 2] = z;
         }
     }
 
