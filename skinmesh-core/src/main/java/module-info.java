@@ -6,12 +6,15 @@ module io.github.skinmesh.core {
     requires transitive org.joml;
     requires it.unimi.dsi.fastutil.core;
     requires static org.jspecify;
+    // optional SIMD skinning kernel, used only when the JVM runs with --add-modules jdk.incubator.vector
+    requires static jdk.incubator.vector;
 
     exports io.github.skinmesh.core;
     exports io.github.skinmesh.core.model;
     exports io.github.skinmesh.core.anim;
     exports io.github.skinmesh.core.validate;
     exports io.github.skinmesh.core.weights;
+    exports io.github.skinmesh.core.skinning;
     exports io.github.skinmesh.core.internal to
             io.github.skinmesh.atlas,
             io.github.skinmesh.vat,

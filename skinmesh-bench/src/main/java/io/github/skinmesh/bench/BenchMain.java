@@ -1,0 +1,96 @@
+package io.github.skinmesh.bench;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * Runs skinmesh's JMH benchmarks and prints each score next to its same-run baseline.
+ *
+ * <p>Usage (from the repository root):
+ * <pre>
+ * mvn -B -q -pl skinmesh-bench -am package -DskipTests
+ * java -jar skinmesh-bench/target/benchmarks.jar [regex ...] [JMH options]
+ * </pre>
+ * e.g. {@code java -jar skinmesh-bench/target/benchmarks.jar LbsBench -f 1 -wi 3 -i 5}. Arguments
+ * are JMH's own command line: benchmark regexes (default: all benchmarks) and options such as
+ * {@code -f} forks, {@code -wi}/{@code -i} warmup and measurement iterations, {@code -w}/{@code -r}
+ * their durations, {@code -t} threads, {@code -p name=v1,v2} parameters, {@code -prof},
+ * {@code -rf}/{@code -rff} result files, {@code -l} to list, {@code -h} for all of them. Values not
+ * given come from each class's annotations. After JMH's own report, a table lists per benchmark
+ * class and parameter combination every method's score in its natural unit (what one operation
+ * counts is declared by {@link BenchUnit} on the class, e.g. {@code Mvertices/s}) and its speed
+ * relative to the method named {@code baseline...} of the same class and parameters.
+ */
+public final class BenchMain {
+    private BenchMain() {
+    }
+
+    /**
+     * @param args JMH command line: regexes and options
+     * @throws RunnerException when JMH fails to run a benchmark
+     * @throws IOException when JMH cannot print its help or lists
+     */
+    public static void main(String[] args) throws RunnerException, IOException {
+        CommandLineOptions cli;
+        try {
+            cli = new CommandLineOptions(args);
+        } catch (CommandLineOptionException e) {
+            System.err.println("Error parsing command line: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        if (cli.shouldHelp() || cli.shouldList() || cli.shouldListWithParams() || cli.shouldListProfilers()
+                || cli.shouldListResultFormats()) {
+            org.openjdk.jmh.Main.main(args); // JMH prints help and lists itself; nothing is run
+            return;
+        }
+        Options options = new OptionsBuilder().parent(cli).build();
+        Runner runner = new Runner(options);
+        Collection<RunResult> results = runner.run();
+        List<RatioTable.Row> rows = new ArrayList<>();
+        for (RunResult rr : results) {
+            BenchmarkParams p = rr.getParams();
+            Result<?> primary = rr.getPrimaryResult();
+            StringBuilder params = new StringBuilder();
+            for (String key : p.getParamsKeys()) {
+                if (params.length() > 0) {
+                    params.append(", ");
+                }
+                params.append(key).append('=').append(p.getParam(key));
+            }
+            rows.add(new RatioTable.Row(p.getBenchmark(), params.toString(), primary.getScore(),
+                    primary.getScoreError(), primary.getScoreUnit(), opUnit(p.getBenchmark())));
+        }
+        if (!rows.isEmpty()) {
+            BenchmarkParams any = results.iterator().next().getParams();
+            System.out.println();
+            System.out.println("Scores and same-run ratios to the baseline... method ("
+                    + any.getJdkVersion() + ", " + any.getVmName() + " " + any.getVmVersion() + ", "
+                    + Runtime.getRuntime().availableProcessors() + " CPUs)");
+            System.out.print(RatioTable.format(rows));
+        }
+    }
+
+    /** The {@link BenchUnit} of the benchmark's class, or {@code ops}. */
+    static String opUnit(String benchmark) {
+        String className = benchmark.substring(0, benchmark.lastIndexOf('.'));
+        try {
+            BenchUnit unit = Class.forName(className, false, BenchMain.class.getClassLoader())
+                    .getAnnotation(BenchUnit.class);
+            return unit != null ? unit.value() : "ops";
+        } catch (ClassNotFoundException e) {
+            return "ops";
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package io.github.skinmesh.bench;
+
+import io.github.skinmesh.core.skinning.Renormalization;
+import io.github.skinmesh.core.skinning.Skinning;
+import io.github.skinmesh.core.skinning.SkinningKernel;
+import io.github.skinmesh.core.skinning.SkinningOptions;
+import io.github.skinmesh.testkit.workloads.LbsWorkload;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Workload {@code lbs} (W-SKIN-50K): linear blend skinning of 50,000 vertices with 4 influences
+ * over 64 skin matrices; the score is in vertices per second. Normals are skinned by the upper
+ * 3x3 and not renormalized, as the workload defines.
+ *
+ * <p>The same-run baseline is the naive loop (per influence: transform and accumulate, float
+ * arithmetic, no {@code Math.fma}). The fork runs with {@code --add-modules jdk.incubator.vector}
+ * so that the vector kernel is present; {@code twoThreads} uses the automatic kernel with
+ * {@code parallelism = 2}: the calling thread and a common-pool thread claim chunks of the
+ * vertices.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@OperationsPerInvocation(LbsWorkload.VERTICES)
+@Warmup(iterations = 4, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules=jdk.incubator.vector"})
+@State(Scope.Thread)
+@BenchUnit("vertices")
+public class LbsBench {
+    /** Which streams are skinned. */
+    public enum Streams {
+        /** Positions only. */
+        POSITIONS,
+        /** Positions and normals (the workload's headline figure). */
+        POSITIONS_NORMALS
+    }
+
+    private static final SkinningOptions OPTIONS = SkinningOptions.DEFAULTS.withRenormalization(Renormalization.NONE);
+    private static final SkinningOptions SCALAR = OPTIONS.withKernel(SkinningKernel.SCALAR);
+    private static final SkinningOptions VECTOR = OPTIONS.withKernel(SkinningKernel.VECTOR);
+    private static final SkinningOptions TWO_THREADS = OPTIONS.withParallelism(2);
+
+    /** The streams skinned. */
+    @Param({"POSITIONS_NORMALS", "POSITIONS"})
+    public Streams streams;
+
+    /** Influences per vertex, read at run time as by a library loop. */
+    private int influences = LbsWorkload.INFLUENCES;
+    LbsWorkload workload;
+    float[] dstPositions;
+    float[] dstNormals;
+    private float[] srcNormals;
+    private float[] outNormals;
+
+    /** Builds the workload and the destination arrays. */
+    @Setup(Level.Trial)
+    public void setUp() {
+        workload = new LbsWorkload();
+        dstPositions = new float[3 * LbsWorkload.VERTICES];
+        dstNormals = new float[3 * LbsWorkload.VERTICES];
+        boolean normals = streams == Streams.POSITIONS_NORMALS;
+        srcNormals = normals ? workload.normals() : null;
+        outNormals = normals ? dstNormals : null;
+    }
+
+    /** @return the positions; the naive loop, the same-run baseline */
+    @Benchmark
+    public float[] baselineNaive() {
+        LbsWorkload w = workload;
+        naive(w.palette(), influences, w.joints(), w.weights(), w.positions(), dstPositions, srcNormals, outNormals,
+                LbsWorkload.VERTICES);
+        return dstPositions;
+    }
+
+    /** @return the positions; the scalar kernel (matrix blended first) */
+    @Benchmark
+    public float[] scalar() {
+        return skin(SCALAR);
+    }
+
+    /** @return the positions; the Vector API kernel */
+    @Benchmark
+    public float[] vector() {
+        return skin(VECTOR);
+    }
+
+    /** @return the positions; the automatic kernel on the calling thread and a common-pool thread */
+    @Benchmark
+    public float[] twoThreads() {
+        return skin(TWO_THREADS);
+    }
+
+    private float[] skin(SkinningOptions options) {
+        LbsWorkload w = workload;
+        Skinning.skinInto(w.palette(), LbsWorkload.INFLUENCES, w.joints(), w.weights(), w.positions(), dstPositions,
+                srcNormals, outNormals, null, null, 0, LbsWorkload.VERTICES, options);
+        return dstPositions;
+    }
+
+    /**
+     * The naive loop: for each influence, transform the point (and normal) by its matrix and
+     * accumulate, in float arithmetic without fused multiply-adds.
+     */
+    static void naive(float[] palette, int k4, int[] joints, float[] weights, float[] srcP, float[] dstP,
+            float[] srcN, float[] dstN, int vertexCount) {
+        boolean normals = srcN != null;
+        for (int v = 0; v < vertexCount; v++) {
+            int p = 3 * v;
+            float px = srcP[p], py = srcP[p + 1], pz = srcP[p + 2];
+            float x = 0, y = 0, z = 0;
+            float nx = 0, ny = 0, nz = 0;
+            for (int k = 0; k < k4; k++) {
+                int m = 16 * joints[k4 * v + k];
+                float w = weights[k4 * v + k];
+                x += w * (palette[m] * px + palette[m + 4] * py + palette[m + 8] * pz + palette[m + 12]);
+                y += w * (palette[m + 1] * px + palette[m + 5] * py + palette[m + 9] * pz + palette[m + 13]);
+                z += w * (palette[m + 2] * px + palette[m + 6] * py + palette[m + 10] * pz + palette[m + 14]);
+                if (normals) {
+                    float qx = srcN[p], qy = srcN[p + 1], qz = srcN[p + 2];
+                    nx += w * (palette[m] * qx + palette[m + 4] * qy + palette[m + 8] * qz);
+                    ny += w * (palette[m + 1] * qx + palette[m + 5] * qy + palette[m + 9] * qz);
+                    nz += w * (palette[m + 2] * qx + palette[m + 6] * qy + palette[m + 10] * qz);
+                }
+            }
+            dstP[p] = x;
+            dstP[p + 1] = y;
+            dstP[p + 2] = z;
+            if (normals) {
+                dstN[p] = nx;
+                dstN[p + 1] = ny;
+                dstN[p + 2] = nz;
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package io.github.skinmesh.core.skinning;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One implementation of linear blend skinning over a vertex range. Callers ({@link Skinning})
+ * have validated every length, every joint index and aliasing before the call, so
+ * implementations do not check again.
+ */
+interface LbsKernel {
+    /**
+     * Skins vertices {@code first..end-1}; arrays are indexed by absolute vertex number.
+     *
+     * @param palette {@code 16*paletteSize} floats, column-major skin matrices
+     * @param k influences per vertex, 1..8
+     * @param joints {@code >= k*end} palette indices, all valid
+     * @param weights {@code >= k*end} weights
+     * @param srcP source positions, {@code >= 3*end}
+     * @param dstP destination positions, {@code >= 3*end}
+     * @param srcN source normals or null (then {@code dstN} is null too)
+     * @param dstN destination normals or null
+     * @param srcT source tangents xyzw or null (then {@code dstT} is null too)
+     * @param dstT destination tangents xyzw or null
+     * @param first first vertex
+     * @param end one past the last vertex
+     * @param cofactor whether normals use the sign-corrected cofactor matrix
+     * @param renormalize whether normals and tangent directions are rescaled to unit length
+     */
+    void skin(float[] palette, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
+            float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
+            int first, int end, boolean cofactor, boolean renormalize);
+
+    /** @return a short name for messages and benchmarks */
+    String name();
+}

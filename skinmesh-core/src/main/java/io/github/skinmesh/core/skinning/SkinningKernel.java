@@ -1,0 +1,20 @@
+package io.github.skinmesh.core.skinning;
+
+/**
+ * Which implementation runs linear blend skinning; see {@link SkinningOptions#kernel()}. Both
+ * give the same results within float rounding (they may round differently: the vector kernel
+ * fuses multiply-adds in another order).
+ */
+public enum SkinningKernel {
+    /** {@link #VECTOR} when {@link Skinning#vectorKernelAvailable()}, otherwise {@link #SCALAR}. */
+    AUTO,
+    /** The portable scalar kernel (blends the matrix first, then transforms); always available. */
+    SCALAR,
+    /**
+     * The SIMD kernel built on the incubating {@code jdk.incubator.vector} module (one vertex per
+     * step, 128-bit vectors over matrix columns). Usable only when the JVM was started with
+     * {@code --add-modules jdk.incubator.vector}; requesting it otherwise is an error. Dual
+     * quaternion skinning always runs scalar.
+     */
+    VECTOR
+}

@@ -1,0 +1,330 @@
+package io.github.skinmesh.core.skinning;
+
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorSpecies;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Linear blend skinning with the incubating Vector API: one vertex per step, 128-bit vectors
+ * holding whole matrix columns. Per influence the four columns are loaded and accumulated with
+ * one fused multiply-add each (4 instead of 12 scalar operations); the blended columns then
+ * transform the position as {@code c0*x + c1*y + c2*z + c3}, the normal and the tangent as
+ * {@code c0*x + c1*y + c2*z}, again with fused multiply-adds.
+ *
+ * <p>Notes. This is the layout of ozz-animation's SIMD SkinningJob. Earlier prototypes on the
+ * workload {@code lbs} (2-vCPU Zen 3, JDK 17 / 25, Mvertices/s): 128-bit columns 119 / 130;
+ * 256-bit vectors holding two columns 134 / 124; eight vertices per step in
+ * structure-of-arrays form with gathers 23 / 34 (gathers are not intrinsified well on AVX2).
+ * Here, blending in 256-bit vectors and splitting them with {@code reinterpretShape} for the
+ * transform ran at a quarter of this kernel's speed on JDK 17. A full 4-lane store writes one
+ * float past the vertex's xyz; the next vertex overwrites it. The last vertex of a range is
+ * computed by a scalar mirror of the same fused operations instead, so that concurrent ranges
+ * never touch each other's floats and results are bit for bit independent of how a mesh is split
+ * into ranges (extracting lanes for it inside the loop made C2 box the vectors: 2x slower on
+ * JDK 17). Row 3 of each skin matrix is carried in lane 3 and ignored. Normals by the cofactor
+ * matrix and renormalization read the blended columns back as scalars (through one 12-float
+ * scratch array per call): they are not the hot case.
+ *
+ * <p>Loaded reflectively by {@link LbsKernels} only when {@code jdk.incubator.vector} is in the
+ * boot layer; no other class refers to it by name.
+ */
+final class VectorLbsKernel implements LbsKernel {
+    private static final VectorSpecies<Float> S = FloatVector.SPECIES_128;
+
+    /** Public no-argument constructor for the reflective loader. */
+    public VectorLbsKernel() {
+        if (FloatVector.SPECIES_PREFERRED.vectorBitSize() < S.vectorBitSize()) {
+            // no 128-bit SIMD on this CPU: the Vector API would be emulated and slower than scalar code
+            throw new UnsupportedOperationException("no 128-bit vector support");
+        }
+    }
+
+    @Override
+    public String name() {
+        return "vector";
+    }
+
+    @Override
+    public void skin(float[] palette, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
+            float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
+            int first, int end, boolean cofactor, boolean renormalize) {
+        if (first >= end) {
+            return;
+        }
+        if (srcN == null && srcT == null) {
+            if (k == 4) {
+                positions4(palette, joints, weights, srcP, dstP, first, end);
+            } else {
+                positions(palette, k, joints, weights, srcP, dstP, first, end);
+            }
+        } else if (srcN != null && dstN != null && srcT == null && !cofactor && !renormalize) {
+            if (k == 4) {
+                positionsNormals4(palette, joints, weights, srcP, dstP, srcN, dstN, first, end);
+            } else {
+                positionsNormals(palette, k, joints, weights, srcP, dstP, srcN, dstN, first, end);
+            }
+        } else {
+            general(palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, end, cofactor,
+                    renormalize);
+        }
+        // the range's last vertex: the same operations lane by lane, so that no float past the range is written
+        lastVertex(palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, end - 1, cofactor, renormalize);
+    }
+
+    private static void positions(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
+            int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int s = v * k;
+            int j = joints[s] << 4;
+            FloatVector w = FloatVector.broadcast(S, weights[s]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j).mul(w);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j + 4).mul(w);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j + 8).mul(w);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j + 12).mul(w);
+            for (int i = s + 1, e = s + k; i < e; i++) {
+                j = joints[i] << 4;
+                w = FloatVector.broadcast(S, weights[i]);
+                c0 = FloatVector.fromArray(S, pal, j).fma(w, c0);
+                c1 = FloatVector.fromArray(S, pal, j + 4).fma(w, c1);
+                c2 = FloatVector.fromArray(S, pal, j + 8).fma(w, c2);
+                c3 = FloatVector.fromArray(S, pal, j + 12).fma(w, c3);
+            }
+            int p = 3 * v;
+            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+        }
+    }
+
+    private static void positionsNormals(float[] pal, int k, int[] joints, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int s = v * k;
+            int j = joints[s] << 4;
+            FloatVector w = FloatVector.broadcast(S, weights[s]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j).mul(w);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j + 4).mul(w);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j + 8).mul(w);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j + 12).mul(w);
+            for (int i = s + 1, e = s + k; i < e; i++) {
+                j = joints[i] << 4;
+                w = FloatVector.broadcast(S, weights[i]);
+                c0 = FloatVector.fromArray(S, pal, j).fma(w, c0);
+                c1 = FloatVector.fromArray(S, pal, j + 4).fma(w, c1);
+                c2 = FloatVector.fromArray(S, pal, j + 8).fma(w, c2);
+                c3 = FloatVector.fromArray(S, pal, j + 12).fma(w, c3);
+            }
+            int p = 3 * v;
+            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+            c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
+                    c2.mul(srcN[p + 2]))).intoArray(dstN, p);
+        }
+    }
+
+    /** {@link #positions} unrolled for four influences, the common case. */
+    private static void positions4(float[] pal, int[] joints, float[] weights, float[] srcP, float[] dstP, int first,
+            int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int s = 4 * v;
+            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
+            FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]), w3 = FloatVector.broadcast(S, weights[s + 3]);
+            FloatVector c0 = blend4(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
+            FloatVector c1 = blend4(pal, j0, j1, j2, j3, 4, w0, w1, w2, w3);
+            FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
+            FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
+            int p = 3 * v;
+            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+        }
+    }
+
+    /** {@link #positionsNormals} unrolled for four influences, the common case. */
+    private static void positionsNormals4(float[] pal, int[] joints, float[] weights, float[] srcP, float[] dstP,
+            float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int s = 4 * v;
+            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
+            FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]), w3 = FloatVector.broadcast(S, weights[s + 3]);
+            FloatVector c0 = blend4(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
+            FloatVector c1 = blend4(pal, j0, j1, j2, j3, 4, w0, w1, w2, w3);
+            FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
+            FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
+            int p = 3 * v;
+            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+            c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
+                    c2.mul(srcN[p + 2]))).intoArray(dstN, p);
+        }
+    }
+
+    /**
+     * Column {@code col/4} blended over four influences, in the same order of operations as the
+     * loop of the general kernels ({@code w0*m0}, then fused multiply-adds), so both give equal
+     * results.
+     */
+    private static FloatVector blend4(float[] pal, int j0, int j1, int j2, int j3, int col, FloatVector w0,
+            FloatVector w1, FloatVector w2, FloatVector w3) {
+        FloatVector c = FloatVector.fromArray(S, pal, j0 + col).mul(w0);
+        c = FloatVector.fromArray(S, pal, j1 + col).fma(w1, c);
+        c = FloatVector.fromArray(S, pal, j2 + col).fma(w2, c);
+        return FloatVector.fromArray(S, pal, j3 + col).fma(w3, c);
+    }
+
+    private static void general(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
+            float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
+            int first, int end, boolean cofactor, boolean renormalize) {
+        boolean normals = srcN != null && dstN != null;
+        boolean tangents = srcT != null && dstT != null;
+        float[] cols = new float[12]; // blended columns 0..2 read back for the cofactor matrix
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int s = v * k;
+            int j = joints[s] << 4;
+            FloatVector w = FloatVector.broadcast(S, weights[s]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j).mul(w);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j + 4).mul(w);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j + 8).mul(w);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j + 12).mul(w);
+            for (int i = s + 1, e = s + k; i < e; i++) {
+                j = joints[i] << 4;
+                w = FloatVector.broadcast(S, weights[i]);
+                c0 = FloatVector.fromArray(S, pal, j).fma(w, c0);
+                c1 = FloatVector.fromArray(S, pal, j + 4).fma(w, c1);
+                c2 = FloatVector.fromArray(S, pal, j + 8).fma(w, c2);
+                c3 = FloatVector.fromArray(S, pal, j + 12).fma(w, c3);
+            }
+            int p = 3 * v;
+            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+            if (normals) {
+                float x = srcN[p], y = srcN[p + 1], z = srcN[p + 2];
+                if (cofactor) {
+                    c0.intoArray(cols, 0);
+                    c1.intoArray(cols, 4);
+                    c2.intoArray(cols, 8);
+                    cofactorNormal(cols[0], cols[1], cols[2], cols[4], cols[5], cols[6], cols[8], cols[9], cols[10],
+                            x, y, z, dstN, p, renormalize);
+                } else {
+                    c0.fma(FloatVector.broadcast(S, x), c1.fma(FloatVector.broadcast(S, y), c2.mul(z)))
+                            .intoArray(dstN, p);
+                    if (renormalize) {
+                        renormalize(dstN, p);
+                    }
+                }
+            }
+            if (tangents) {
+                int t = 4 * v;
+                float tw = srcT[t + 3];
+                c0.fma(FloatVector.broadcast(S, srcT[t]), c1.fma(FloatVector.broadcast(S, srcT[t + 1]),
+                        c2.mul(srcT[t + 2]))).intoArray(dstT, t);
+                if (renormalize) {
+                    renormalize(dstT, t);
+                }
+                dstT[t + 3] = tw;
+            }
+        }
+    }
+
+    /**
+     * Skins vertex {@code v} with scalar {@link Math#fma} in exactly the order of operations of the
+     * vector loops (lane {@code r} of each vector expression), so its result is bit for bit what
+     * the vector loop would give, without the loop's 4-lane store that would write past it.
+     */
+    private static void lastVertex(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
+            float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT, int v,
+            boolean cofactor, boolean renormalize) {
+        int s = v * k;
+        int j = joints[s] << 4;
+        float w = weights[s];
+        float m0 = pal[j] * w, m1 = pal[j + 1] * w, m2 = pal[j + 2] * w;
+        float m4 = pal[j + 4] * w, m5 = pal[j + 5] * w, m6 = pal[j + 6] * w;
+        float m8 = pal[j + 8] * w, m9 = pal[j + 9] * w, m10 = pal[j + 10] * w;
+        float m12 = pal[j + 12] * w, m13 = pal[j + 13] * w, m14 = pal[j + 14] * w;
+        for (int i = s + 1, e = s + k; i < e; i++) {
+            j = joints[i] << 4;
+            w = weights[i];
+            m0 = Math.fma(pal[j], w, m0);
+            m1 = Math.fma(pal[j + 1], w, m1);
+            m2 = Math.fma(pal[j + 2], w, m2);
+            m4 = Math.fma(pal[j + 4], w, m4);
+            m5 = Math.fma(pal[j + 5], w, m5);
+            m6 = Math.fma(pal[j + 6], w, m6);
+            m8 = Math.fma(pal[j + 8], w, m8);
+            m9 = Math.fma(pal[j + 9], w, m9);
+            m10 = Math.fma(pal[j + 10], w, m10);
+            m12 = Math.fma(pal[j + 12], w, m12);
+            m13 = Math.fma(pal[j + 13], w, m13);
+            m14 = Math.fma(pal[j + 14], w, m14);
+        }
+        int p = 3 * v;
+        float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
+        dstP[p] = Math.fma(m0, x, Math.fma(m4, y, Math.fma(m8, z, m12)));
+        dstP[p + 1] = Math.fma(m1, x, Math.fma(m5, y, Math.fma(m9, z, m13)));
+        dstP[p + 2] = Math.fma(m2, x, Math.fma(m6, y, Math.fma(m10, z, m14)));
+        if (srcN != null && dstN != null) {
+            x = srcN[p];
+            y = srcN[p + 1];
+            z = srcN[p + 2];
+            if (cofactor) {
+                cofactorNormal(m0, m1, m2, m4, m5, m6, m8, m9, m10, x, y, z, dstN, p, renormalize);
+            } else {
+                dstN[p] = Math.fma(m0, x, Math.fma(m4, y, m8 * z));
+                dstN[p + 1] = Math.fma(m1, x, Math.fma(m5, y, m9 * z));
+                dstN[p + 2] = Math.fma(m2, x, Math.fma(m6, y, m10 * z));
+                if (renormalize) {
+                    renormalize(dstN, p);
+                }
+            }
+        }
+        if (srcT != null && dstT != null) {
+            int t = 4 * v;
+            x = srcT[t];
+            y = srcT[t + 1];
+            z = srcT[t + 2];
+            float tw = srcT[t + 3];
+            dstT[t] = Math.fma(m0, x, Math.fma(m4, y, m8 * z));
+            dstT[t + 1] = Math.fma(m1, x, Math.fma(m5, y, m9 * z));
+            dstT[t + 2] = Math.fma(m2, x, Math.fma(m6, y, m10 * z));
+            if (renormalize) {
+                renormalize(dstT, t);
+            }
+            dstT[t + 3] = tw;
+        }
+    }
+
+    /** Writes {@code sign(det A) * cof(A) * n} for the columns {@code (m0,m1,m2), (m4,m5,m6), (m8,m9,m10)}. */
+    private static void cofactorNormal(float m0, float m1, float m2, float m4, float m5, float m6, float m8, float m9,
+            float m10, float x, float y, float z, float[] dst, int p, boolean renormalize) {
+        float bcx = m5 * m10 - m6 * m9, bcy = m6 * m8 - m4 * m10, bcz = m4 * m9 - m5 * m8;
+        float cax = m9 * m2 - m10 * m1, cay = m10 * m0 - m8 * m2, caz = m8 * m1 - m9 * m0;
+        float abx = m1 * m6 - m2 * m5, aby = m2 * m4 - m0 * m6, abz = m0 * m5 - m1 * m4;
+        float det = m0 * bcx + m1 * bcy + m2 * bcz;
+        float sign = det < 0 ? -1f : 1f;
+        float nx = sign * (bcx * x + cax * y + abx * z);
+        float ny = sign * (bcy * x + cay * y + aby * z);
+        float nz = sign * (bcz * x + caz * y + abz * z);
+        if (renormalize) {
+            float inv = ScalarLbsKernel.inverseLength(nx, ny, nz);
+            nx *= inv;
+            ny *= inv;
+            nz *= inv;
+        }
+        dst[p] = nx;
+        dst[p + 1] = ny;
+        dst[p + 2] = nz;
+    }
+
+    private static void renormalize(float[] a, int i) {
+        float x = a[i], y = a[i + 1], z = a[i + 2];
+        float inv = ScalarLbsKernel.inverseLength(x, y, z);
+        a[i] = x * inv;
+        a[i + 1] = y * inv;
+        a[i + 2] = z * inv;
+    }
+}
