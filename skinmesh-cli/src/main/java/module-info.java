@@ -2,6 +2,8 @@
 module io.github.skinmesh.cli {
     requires io.github.skinmesh.core;
     requires io.github.skinmesh.testkit;
+    requires io.github.skinmesh.gltf;
+    requires com.fasterxml.jackson.databind;
     requires info.picocli;
     requires static org.jspecify;
 

@@ -1,5 +1,6 @@
 package io.github.skinmesh.cli;
 
+import io.github.skinmesh.core.SkinMeshException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -15,7 +16,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "skinmesh", mixinStandardHelpOptions = true, versionProvider = SkinMeshCommand.Version.class,
         description = "Prepares skinned characters for real-time rendering.",
-        subcommands = {CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, InspectCommand.class, SkinCommand.class, CommandLine.HelpCommand.class})
 public final class SkinMeshCommand implements Runnable {
     /** Exit code of a successful run. */
     public static final int OK = 0;
@@ -26,6 +27,10 @@ public final class SkinMeshCommand implements Runnable {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+            description = "Print stack traces of errors.")
+    boolean verbose;
 
     @Override
     public void run() {
@@ -44,6 +49,19 @@ public final class SkinMeshCommand implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? USAGE : BAD_INPUT);
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            PrintWriter e = commandLine.getErr();
+            if (ex instanceof SkinMeshException) {
+                e.println("skinmesh " + commandLine.getCommandName() + ": " + ex.getMessage());
+            } else {
+                e.println("skinmesh " + commandLine.getCommandName() + ": internal error: " + ex);
+            }
+            if (parseResult.expandedArgs().contains("--verbose")) {
+                ex.printStackTrace(e);
+            }
+            e.flush();
+            return BAD_INPUT;
+        });
         return cl;
     }
 

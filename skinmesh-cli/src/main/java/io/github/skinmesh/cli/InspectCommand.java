@@ -1,0 +1,239 @@
+package io.github.skinmesh.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Material;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.core.model.Skeleton;
+import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.validate.MeshValidator;
+import io.github.skinmesh.core.validate.Problem;
+import io.github.skinmesh.core.validate.ValidationReport;
+import io.github.skinmesh.gltf.GltfAsset;
+import io.github.skinmesh.gltf.MeshInstance;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code skinmesh inspect}: a summary of a glTF file — meshes, primitives, vertex and index counts,
+ * attributes, skins and joint counts, bones carrying weight per primitive, animations with
+ * durations, morph targets, and the problems validation finds.
+ */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+        description = "Summarizes a .glb/.gltf file: meshes, primitives, vertex and index counts, attributes, skins and "
+            + "joint counts, bones with weight per primitive, animations with durations, morph targets, problems "
+            + "found by validation.")
+final class InspectCommand implements Callable<Integer> {
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "A .glb or .gltf file.")
+    Path file;
+
+    @Option(names = "--json", description = "Print one JSON object instead of text.")
+    boolean json;
+
+    /** What is inspected about one primitive. */
+    private record PrimitiveSummary(MeshInstance instance, int index, Mesh mesh, ValidationReport report) {
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        GltfAsset asset = Inputs.readGltf(file);
+        long bytes = Files.size(file);
+        List<PrimitiveSummary> prims = new ArrayList<>();
+        for (List<MeshInstance> group : List.of(asset.skinnedMeshes(), asset.rigidMeshes())) {
+            for (MeshInstance instance : group) {
+                for (int p = 0; p < instance.primitives().size(); p++) {
+                    Mesh mesh = instance.primitives().get(p);
+                    prims.add(new PrimitiveSummary(instance, p, mesh, MeshValidator.validate(mesh, asset.skeleton())));
+                }
+            }
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.print(Json.text(toJson(asset, bytes, prims)));
+        } else {
+            printText(out, asset, bytes, prims);
+        }
+        out.flush();
+        return SkinMeshCommand.OK;
+    }
+
+    static List<String> attributes(Mesh mesh) {
+        List<String> a = new ArrayList<>();
+        a.add("POSITION");
+        if (mesh.hasNormals()) {
+            a.add("NORMAL");
+        }
+        if (mesh.hasTangents()) {
+            a.add("TANGENT");
+        }
+        for (int c = 0; c < mesh.uvChannelCount(); c++) {
+            a.add("TEXCOORD_" + c);
+        }
+        if (mesh.hasColors()) {
+            a.add("COLOR_0");
+        }
+        Skin skin = mesh.skin();
+        if (skin != null) {
+            int sets = (skin.weights().influencesPerVertex() + 3) / 4;
+            for (int s = 0; s < sets; s++) {
+                a.add("JOINTS_" + s);
+                a.add("WEIGHTS_" + s);
+            }
+        }
+        return a;
+    }
+
+    /** @return how many palette entries carry a non-zero weight on some vertex */
+    static int weightedBones(Skin skin) {
+        BoneWeights w = skin.weights();
+        boolean[] used = new boolean[skin.paletteSize()];
+        int count = 0;
+        for (int v = 0; v < w.vertexCount(); v++) {
+            for (int k = 0; k < w.influencesPerVertex(); k++) {
+                if (w.weight(v, k) > 0 && !used[w.joint(v, k)]) {
+                    used[w.joint(v, k)] = true;
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    private void printText(PrintWriter out, GltfAsset asset, long bytes, List<PrimitiveSummary> prims) {
+        Skeleton s = asset.skeleton();
+        out.printf(Locale.ROOT, "%s: %d bytes, glTF 2.0%n", file, bytes);
+        out.printf(Locale.ROOT, "skeleton: %d bones%n", s.boneCount());
+        out.printf(Locale.ROOT, "meshes: %d skinned instance%s, %d rigid instance%s, %d primitives%n",
+                asset.skinnedMeshes().size(), asset.skinnedMeshes().size() == 1 ? "" : "s", asset.rigidMeshes().size(),
+                asset.rigidMeshes().size() == 1 ? "" : "s", prims.size());
+        MeshInstance last = null;
+        for (PrimitiveSummary p : prims) {
+            MeshInstance i = p.instance();
+            if (i != last) {
+                out.printf(Locale.ROOT, "  node %d '%s': mesh %d, %s%n", i.node(), i.name(), i.mesh(),
+                        i.isSkinned() ? "skin " + i.skin() : "rigid" + (i.attachBone() >= 0
+                                ? ", attached to bone '" + s.boneName(i.attachBone()) + "'" : ""));
+                last = i;
+            }
+            Mesh m = p.mesh();
+            out.printf(Locale.ROOT, "    primitive %d: %d vertices, %d indices (%d triangles), %s%n", p.index(),
+                    m.vertexCount(), m.indexCount(), m.triangleCount(), String.join(" ", attributes(m)));
+            Material mat = m.materials().get(m.submeshes().get(0).materialIndex());
+            out.printf(Locale.ROOT, "      material '%s' (%s, %s%s)%n", mat.name(), mat.template(),
+                    mat.alphaMode().name().toLowerCase(Locale.ROOT), mat.doubleSided() ? ", double-sided" : "");
+            Skin skin = m.skin();
+            if (skin != null) {
+                out.printf(Locale.ROOT, "      skin: %d joints, %d with weight, %d influences per vertex%n",
+                        skin.paletteSize(), weightedBones(skin), skin.weights().influencesPerVertex());
+            }
+            if (!m.morphTargets().isEmpty()) {
+                List<String> names = new ArrayList<>();
+                for (MorphTarget t : m.morphTargets()) {
+                    names.add(t.name().isEmpty() ? "(unnamed)" : t.name());
+                }
+                out.printf(Locale.ROOT, "      morph targets: %d (%s)%n", names.size(), String.join(", ", names));
+            }
+        }
+        out.printf(Locale.ROOT, "animations: %d%n", asset.clips().size());
+        for (int c = 0; c < asset.clips().size(); c++) {
+            AnimationClip clip = asset.clips().get(c);
+            out.printf(Locale.ROOT, "  %d '%s': %.4f s (keys %.4f..%.4f s), %d channels, %d morph channels%n", c,
+                    clip.name(), clip.duration(), clip.startTime(), clip.duration(), clip.channels().size(),
+                    clip.morphChannels().size());
+        }
+        int errors = 0;
+        int warnings = 0;
+        for (PrimitiveSummary p : prims) {
+            errors += p.report().errorCount();
+            warnings += p.report().warningCount();
+        }
+        out.printf(Locale.ROOT, "problems: %d error%s, %d warning%s%n", errors, errors == 1 ? "" : "s", warnings,
+                warnings == 1 ? "" : "s");
+        for (PrimitiveSummary p : prims) {
+            for (Problem problem : p.report().problems()) {
+                out.printf(Locale.ROOT, "  node %d '%s' primitive %d: %s%n", p.instance().node(), p.instance().name(),
+                        p.index(), problem);
+            }
+        }
+        if (!asset.warnings().isEmpty()) {
+            out.printf(Locale.ROOT, "import notes: %d%n", asset.warnings().size());
+            for (String w : asset.warnings()) {
+                out.println("  " + w);
+            }
+        }
+    }
+
+    private ObjectNode toJson(GltfAsset asset, long bytes, List<PrimitiveSummary> prims) {
+        ObjectNode root = Json.object();
+        root.put("file", file.getFileName().toString());
+        root.put("bytes", bytes);
+        root.put("format", "glTF 2.0");
+        root.put("bones", asset.skeleton().boneCount());
+        ArrayNode meshes = root.putArray("primitives");
+        int errors = 0;
+        int warnings = 0;
+        for (PrimitiveSummary p : prims) {
+            MeshInstance i = p.instance();
+            Mesh m = p.mesh();
+            ObjectNode o = meshes.addObject();
+            o.put("node", i.node());
+            o.put("nodeName", i.name());
+            o.put("mesh", i.mesh());
+            o.put("primitive", p.index());
+            o.put("skinned", i.isSkinned());
+            o.put("vertices", m.vertexCount());
+            o.put("indices", m.indexCount());
+            ArrayNode attrs = o.putArray("attributes");
+            attributes(m).forEach(attrs::add);
+            o.put("material", m.materials().get(m.submeshes().get(0).materialIndex()).name());
+            Skin skin = m.skin();
+            if (skin != null) {
+                o.put("skin", i.skin());
+                o.put("joints", skin.paletteSize());
+                o.put("jointsWithWeight", weightedBones(skin));
+                o.put("influencesPerVertex", skin.weights().influencesPerVertex());
+            }
+            ArrayNode targets = o.putArray("morphTargets");
+            m.morphTargets().forEach(t -> targets.add(t.name()));
+            ArrayNode problems = o.putArray("problems");
+            for (Problem problem : p.report().problems()) {
+                ObjectNode q = problems.addObject();
+                q.put("severity", problem.severity().name());
+                q.put("element", problem.element());
+                q.put("message", problem.message());
+            }
+            errors += p.report().errorCount();
+            warnings += p.report().warningCount();
+        }
+        ArrayNode anims = root.putArray("animations");
+        for (AnimationClip clip : asset.clips()) {
+            ObjectNode a = anims.addObject();
+            a.put("name", clip.name());
+            a.put("duration", clip.duration());
+            a.put("start", clip.startTime());
+            a.put("channels", clip.channels().size());
+            a.put("morphChannels", clip.morphChannels().size());
+        }
+        root.put("errors", errors);
+        root.put("warnings", warnings);
+        ArrayNode notes = root.putArray("importNotes");
+        asset.warnings().forEach(notes::add);
+        return root;
+    }
+}

@@ -1,0 +1,84 @@
+package io.github.skinmesh.cli;
+
+import io.github.skinmesh.core.SkinMeshException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Writes command outputs safely: each file goes to a temporary name in its target folder and is
+ * renamed when complete, so an error never leaves a half-written file; an input file is never
+ * overwritten. Remembers what it wrote so commands can list it.
+ */
+final class Outputs {
+    /** Writes the content of one output file. */
+    @FunctionalInterface
+    interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private final List<Path> inputs;
+    private final List<Path> written = new ArrayList<>();
+
+    Outputs(Collection<Path> inputs) {
+        this.inputs = new ArrayList<>();
+        for (Path p : inputs) {
+            this.inputs.add(p.toAbsolutePath().normalize());
+        }
+    }
+
+    /**
+     * Writes {@code target} atomically.
+     *
+     * @throws SkinMeshException when the target is an input or cannot be written
+     */
+    Path write(Path target, Content content) {
+        Path abs = target.toAbsolutePath().normalize();
+        if (inputs.contains(abs)) {
+            throw new SkinMeshException(target + ": is an input file; refusing to overwrite it");
+        }
+        Path dir = abs.getParent();
+        Path tmp = null;
+        try {
+            Files.createDirectories(dir);
+            tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".part");
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                content.writeTo(out);
+            }
+            try {
+                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+            }
+            tmp = null;
+            written.add(target);
+            return target;
+        } catch (IOException e) {
+            throw new SkinMeshException(target + ": cannot write (" + e.getMessage() + ")", e);
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // the original failure is what the caller needs to see
+                }
+            }
+        }
+    }
+
+    /** Writes bytes atomically. */
+    Path write(Path target, byte[] bytes) {
+        return write(target, out -> out.write(bytes));
+    }
+
+    /** @return the files written so far, in order */
+    List<Path> written() {
+        return List.copyOf(written);
+    }
+}

@@ -1,0 +1,155 @@
+package io.github.skinmesh.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.gltf.AssetPoser;
+import io.github.skinmesh.gltf.GltfAsset;
+import io.github.skinmesh.gltf.MeshInstance;
+import io.github.skinmesh.gltf.PoseSpace;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code skinmesh skin}: poses every skinned primitive of a glTF file and writes float32
+ * little-endian x, y, z per vertex, no header, primitives concatenated (glTF nodes with a mesh and
+ * a skin in index order, each mesh's primitives in order).
+ */
+@Command(name = "skin", mixinStandardHelpOptions = true,
+        description = {"Poses every skinned primitive of a glTF file and writes float32 little-endian x, y, z per "
+            + "vertex, no header.",
+            "Order: glTF nodes with both a mesh and a skin, in index order; for each, its mesh's primitives in order.",
+            "Without --clip: rest pose (every node at its own TRS/matrix). Clip time is play-once clamped: "
+            + "T >= duration gives the last key. Morph targets are applied first, at the clip's weights."})
+final class SkinCommand implements Callable<Integer> {
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "A .glb or .gltf file.")
+    Path file;
+
+    @Option(names = "--clip", paramLabel = "C", description = "Clip name, or index when an integer.")
+    String clip;
+
+    @Option(names = "--time", paramLabel = "T", description = "Seconds into the clip (default 0).")
+    Float time;
+
+    @Option(names = "--space", paramLabel = "model|world", defaultValue = "model",
+            description = "model (default): inverse(W_skinnedNode) * world; world: sum_i w_i * W_joint_i * IBM_i * p.")
+    String space;
+
+    @Option(names = "--out", paramLabel = "OUT.bin", required = true, description = "Positions output.")
+    Path out;
+
+    @Option(names = "--json", paramLabel = "OUT.json", description = "Also write a JSON description of the output.")
+    Path json;
+
+    @Override
+    public Integer call() {
+        CommandLine cl = spec.commandLine();
+        PoseSpace poseSpace = switch (space) {
+            case "model" -> PoseSpace.MODEL;
+            case "world" -> PoseSpace.WORLD;
+            default -> throw new CommandLine.ParameterException(cl, "--space: '" + space + "', expected model or world");
+        };
+        if (time != null && clip == null) {
+            throw new CommandLine.ParameterException(cl, "--time needs --clip");
+        }
+        if (time != null && !Float.isFinite(time)) {
+            throw new CommandLine.ParameterException(cl, "--time: " + time + ", expected a finite number of seconds");
+        }
+        GltfAsset asset = Inputs.readGltf(file);
+        int clipIndex = clip == null ? -1 : Inputs.clipIndex(file, asset.clips(), clip);
+        AnimationClip animation = clipIndex < 0 ? null : asset.clips().get(clipIndex);
+        float t = time == null ? 0f : time;
+
+        AssetPoser poser = AssetPoser.bind(asset);
+        float[] positions = poser.poseInto(animation, t, poseSpace, new float[3 * poser.vertexCount()], 0);
+        ByteBuffer bytes = ByteBuffer.allocate(4 * positions.length).order(ByteOrder.LITTLE_ENDIAN);
+        bytes.asFloatBuffer().put(positions);
+        byte[] bin = bytes.array();
+
+        Outputs outputs = new Outputs(List.of(file));
+        outputs.write(out, bin);
+        if (json != null) {
+            outputs.write(json, Json.bytes(describe(poser, animation, clipIndex, t, positions, bin)));
+        }
+        cl.getOut().printf(Locale.ROOT, "%s: %d skinned primitive%s, %d vertices, %s space, %s -> %s%n", file,
+                poser.primitiveCount(), poser.primitiveCount() == 1 ? "" : "s", poser.vertexCount(),
+                space, animation == null ? "rest pose" : "clip " + clipIndex + " '" + animation.name() + "' at "
+                        + effectiveTime(animation, t) + " s", out);
+        cl.getOut().flush();
+        return SkinMeshCommand.OK;
+    }
+
+    /** The time actually sampled: clamped to {@code [0, duration]}. */
+    static float effectiveTime(AnimationClip clip, float t) {
+        return Math.max(0f, Math.min(t, clip.duration()));
+    }
+
+    private ObjectNode describe(AssetPoser poser, AnimationClip animation, int clipIndex, float t, float[] positions,
+            byte[] bin) {
+        ObjectNode root = Json.object();
+        root.put("file", file.getFileName().toString());
+        root.put("tool", "skinmesh skin");
+        root.put("format", "float32 little-endian xyz per vertex, primitives concatenated in file order");
+        root.put("space", space);
+        root.put("pose", animation == null ? "rest" : "clip");
+        if (animation != null) {
+            root.put("clip", animation.name());
+            root.put("clipIndex", clipIndex);
+            root.put("requestedTime", t);
+            root.put("effectiveTime", effectiveTime(animation, t));
+            root.put("duration", animation.duration());
+            root.put("loop", "once-clamped");
+        }
+        root.put("totalVertices", poser.vertexCount());
+        root.put("sha256", sha256(bin));
+        ArrayNode prims = root.putArray("primitives");
+        int first = 0;
+        MeshInstance previous = null;
+        int primitiveInMesh = 0;
+        for (int p = 0; p < poser.primitiveCount(); p++) {
+            MeshInstance instance = poser.instanceOf(p);
+            primitiveInMesh = instance == previous ? primitiveInMesh + 1 : 0;
+            previous = instance;
+            Mesh mesh = poser.primitive(p);
+            int n = mesh.vertexCount();
+            ObjectNode o = prims.addObject();
+            o.put("node", instance.node());
+            o.put("nodeName", instance.name());
+            o.put("mesh", instance.mesh());
+            o.put("primitive", primitiveInMesh);
+            o.put("skin", instance.skin());
+            o.put("vertexCount", n);
+            o.put("firstVertex", first);
+            o.put("byteOffset", 12L * first);
+            o.put("byteLength", 12L * n);
+            Json.bounds(o, Bounds.of(positions, 3 * first, n));
+            first += n;
+        }
+        return root;
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

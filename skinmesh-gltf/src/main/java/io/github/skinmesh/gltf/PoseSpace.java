@@ -1,0 +1,16 @@
+package io.github.skinmesh.gltf;
+
+/** The space posed positions are expressed in. */
+public enum PoseSpace {
+    /**
+     * The skinned node's own space: {@code inverse(W_node) * world}, what an engine that keeps
+     * the mesh under its node renders. Equal to {@link #WORLD} when the node's world matrix is the
+     * identity.
+     */
+    MODEL,
+    /**
+     * The scene's space, what a glTF viewer shows: {@code sum_i w_i * W_joint_i * IBM_i * p}
+     * (glTF ignores the skinned node's own transform).
+     */
+    WORLD
+}
