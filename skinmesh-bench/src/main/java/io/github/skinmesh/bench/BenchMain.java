@@ -79,6 +79,31 @@ public final class BenchMain {
                     + any.getJdkVersion() + ", " + any.getVmName() + " " + any.getVmVersion() + ", "
                     + Runtime.getRuntime().availableProcessors() + " CPUs)");
             System.out.print(RatioTable.format(rows));
+            printCounters(results);
+        }
+    }
+
+    /** Prints the secondary counters (e.g. {@code bytes} of {@code GltfImportBench}) as rates in millions per second. */
+    private static void printCounters(Collection<RunResult> results) {
+        boolean header = false;
+        for (RunResult rr : results) {
+            for (Result<?> r : rr.getSecondaryResults().values()) {
+                if (!r.getScoreUnit().endsWith("/s")) {
+                    continue;
+                }
+                if (!header) {
+                    System.out.println("Secondary counters (millions per second):");
+                    header = true;
+                }
+                BenchmarkParams p = rr.getParams();
+                String method = p.getBenchmark().substring(p.getBenchmark().lastIndexOf('.') + 1);
+                StringBuilder params = new StringBuilder();
+                for (String key : p.getParamsKeys()) {
+                    params.append(params.length() == 0 ? "" : ", ").append(key).append('=').append(p.getParam(key));
+                }
+                System.out.printf(java.util.Locale.ROOT, "  %-28s %-24s %-8s %12.3f M%s%n", method, params, r.getLabel(),
+                        r.getScore() / 1e6, r.getLabel() + "/s");
+            }
         }
     }
 

@@ -33,6 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
+@BenchUnit("files")
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
 @Warmup(iterations = 5, time = 2)

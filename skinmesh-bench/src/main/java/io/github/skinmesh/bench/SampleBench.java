@@ -40,6 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * SamplingJob + LocalToModelJob, same data kind and machine kind): 546k poses/s seq, 67k random.
  */
 @BenchmarkMode(Mode.Throughput)
+@BenchUnit("poses")
 @OutputTimeUnit(TimeUnit.SECONDS)
 @State(Scope.Thread)
 @Fork(1)
