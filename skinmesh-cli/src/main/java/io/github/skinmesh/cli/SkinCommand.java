@@ -36,6 +36,10 @@ import picocli.CommandLine.Spec;
             "Without --clip: rest pose (every node at its own TRS/matrix). Clip time is play-once clamped: "
             + "T >= duration gives the last key. Morph targets are applied first, at the clip's weights."})
 final class SkinCommand implements Callable<Integer> {
+    /** Clip fields of the {@code --json} description, {@code null} for the rest pose as in the reference files. */
+    private static final String[] CLIP_FIELDS = {"clip", "clipIndex", "requestedTime", "effectiveTime", "duration",
+        "loop"};
+
     @Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -116,6 +120,10 @@ final class SkinCommand implements Callable<Integer> {
             root.put("effectiveTime", effectiveTime(animation, t));
             root.put("duration", animation.duration());
             root.put("loop", "once-clamped");
+        } else {
+            for (String field : CLIP_FIELDS) {
+                root.putNull(field);
+            }
         }
         root.put("totalVertices", poser.vertexCount());
         root.put("sha256", sha256(bin));
@@ -140,6 +148,13 @@ final class SkinCommand implements Callable<Integer> {
             o.put("byteOffset", 12L * first);
             o.put("byteLength", 12L * n);
             Json.bounds(o, Bounds.of(positions, 3 * first, n));
+            ArrayNode samples = o.putArray("samples");
+            for (int v : n == 0 ? new int[0] : new int[] {0, n / 2, n - 1}) {
+                ObjectNode sample = samples.addObject();
+                sample.put("vertex", v);
+                int at = 3 * (first + v);
+                Json.vector(sample.putArray("position"), positions[at], positions[at + 1], positions[at + 2]);
+            }
             first += n;
         }
         return root;

@@ -123,17 +123,13 @@ class SkinCommandTest {
         JsonNode mine = MAPPER.readTree(json.toFile());
         JsonNode theirs = MAPPER.readTree(ref.jsonFile().toFile());
         checkDescription(mine, Files.readAllBytes(bin));
-        for (String field : List.of("file", "format", "space", "pose", "totalVertices")) {
+        for (String field : List.of("file", "format", "space", "pose", "clip", "clipIndex", "loop", "totalVertices")) {
             assertThat(mine.get(field)).as(field).isEqualTo(theirs.get(field));
         }
-        if (!ref.isRest()) {
-            for (String field : List.of("clip", "clipIndex", "loop")) {
-                assertThat(mine.get(field)).as(field).isEqualTo(theirs.get(field));
-            }
-            for (String field : List.of("requestedTime", "effectiveTime", "duration")) {
-                assertThat(mine.get(field).asDouble()).as(field).isCloseTo(theirs.get(field).asDouble(),
-                        within(TIME_TOLERANCE));
-            }
+        for (String field : List.of("requestedTime", "effectiveTime", "duration")) {
+            assertThat(mine.get(field).isNull()).as(field + " is null").isEqualTo(theirs.get(field).isNull());
+            assertThat(mine.get(field).asDouble()).as(field).isCloseTo(theirs.get(field).asDouble(),
+                    within(TIME_TOLERANCE));
         }
         assertThat(mine.get("primitives")).hasSameSizeAs(theirs.get("primitives"));
         for (int p = 0; p < theirs.get("primitives").size(); p++) {
@@ -142,6 +138,17 @@ class SkinCommandTest {
             for (String field : List.of("node", "nodeName", "mesh", "primitive", "skin", "vertexCount", "firstVertex",
                     "byteOffset", "byteLength")) {
                 assertThat(a.get(field)).as("primitive %d %s", p, field).isEqualTo(b.get(field));
+            }
+            assertThat(a.get("samples")).as("primitive %d samples", p).hasSameSizeAs(b.get("samples"));
+            for (int k = 0; k < b.get("samples").size(); k++) {
+                JsonNode sa = a.get("samples").get(k);
+                JsonNode sb = b.get("samples").get(k);
+                assertThat(sa.get("vertex")).as("primitive %d sample %d vertex", p, k).isEqualTo(sb.get("vertex"));
+                for (int c = 0; c < 3; c++) {
+                    assertThat(sa.get("position").get(c).asDouble()).as("primitive %d sample %d", p, k)
+                            .isCloseTo(sb.get("position").get(c).asDouble(),
+                                    within((double) RELATIVE_TOLERANCE * diagonal));
+                }
             }
             for (String field : List.of("min", "max")) {
                 for (int c = 0; c < 3; c++) {
@@ -170,6 +177,15 @@ class SkinCommandTest {
             Bounds b = Bounds.of(xyz, 3 * first, n);
             assertThat(p.get("min").get(0).floatValue()).isEqualTo(b.minX());
             assertThat(p.get("max").get(2).floatValue()).isEqualTo(b.maxZ());
+            JsonNode samples = p.get("samples");
+            assertThat(samples).hasSize(3);
+            for (JsonNode sample : samples) {
+                int v = first + sample.get("vertex").asInt();
+                for (int c = 0; c < 3; c++) {
+                    assertThat(sample.get("position").get(c).floatValue()).isEqualTo(xyz[3 * v + c]);
+                }
+            }
+            assertThat(samples.get(2).get("vertex").asInt()).isEqualTo(n - 1);
             first += n;
         }
         assertThat(first).isEqualTo(total);
@@ -178,7 +194,9 @@ class SkinCommandTest {
                     .isEqualTo(Math.max(0, Math.min(j.get("requestedTime").asDouble(), j.get("duration").asDouble())));
         } else {
             assertThat(j.get("pose").asText()).isEqualTo("rest");
-            assertThat(j.has("clip")).isFalse();
+            for (String field : List.of("clip", "clipIndex", "requestedTime", "effectiveTime", "duration", "loop")) {
+                assertThat(j.get(field).isNull()).as("%s of the rest pose is null", field).isTrue();
+            }
         }
     }
 
