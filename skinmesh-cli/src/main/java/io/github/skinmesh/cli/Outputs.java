@@ -40,9 +40,7 @@ final class Outputs {
      */
     Path write(Path target, Content content) {
         Path abs = target.toAbsolutePath().normalize();
-        if (inputs.contains(abs)) {
-            throw new SkinMeshException(target + ": is an input file; refusing to overwrite it");
-        }
+        requireNotInput(target, abs);
         Path dir = abs.getParent();
         Path tmp = null;
         try {
@@ -69,6 +67,30 @@ final class Outputs {
                     // the original failure is what the caller needs to see
                 }
             }
+        }
+    }
+
+    /**
+     * Refuses a target that is an input: the same path, or an existing file that is the same file
+     * as an input by another path (a symbolic link or a linked folder on the way, a hard link).
+     */
+    private void requireNotInput(Path target, Path abs) {
+        boolean input = inputs.contains(abs);
+        if (!input && Files.exists(abs)) {
+            for (Path in : inputs) {
+                try {
+                    if (Files.exists(in) && Files.isSameFile(abs, in)) {
+                        input = true;
+                        break;
+                    }
+                } catch (IOException e) {
+                    throw new SkinMeshException(target + ": cannot compare with input " + in + " (" + e.getMessage()
+                            + "); refusing to overwrite it", e);
+                }
+            }
+        }
+        if (input) {
+            throw new SkinMeshException(target + ": is an input file; refusing to overwrite it");
         }
     }
 

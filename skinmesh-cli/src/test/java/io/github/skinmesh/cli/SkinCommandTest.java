@@ -368,4 +368,35 @@ class SkinCommandTest {
         assertThat(Files.readAllBytes(input)).isEqualTo(before);
         assertThat(Cli.files(input.getParent())).containsExactly(input.getFileName());
     }
+
+    @Test
+    void anOutputOntoTheInputThroughALinkedFolderIsRefused() throws IOException {
+        Path input = copyOfInput();
+        Path link = tmp.resolve("link");
+        try {
+            Files.createSymbolicLink(link, input.getParent());
+        } catch (UnsupportedOperationException | IOException e) {
+            assumeTrue(false, "symbolic links are not available here: " + e);
+        }
+        byte[] before = Files.readAllBytes(input);
+        Path viaLink = link.resolve(input.getFileName());
+        Cli.run("skin", viaLink, "--out", input).assertBadInput(input.toString(), "is an input file");
+        Cli.run("skin", input, "--out", viaLink).assertBadInput(viaLink.toString(), "is an input file");
+        assertThat(Files.readAllBytes(input)).isEqualTo(before);
+        assertThat(Cli.files(input.getParent())).containsExactly(input.getFileName());
+    }
+
+    @Test
+    void anOutputOntoAHardLinkOfTheInputIsRefused() throws IOException {
+        Path input = copyOfInput();
+        Path other = tmp.resolve("other.glb");
+        try {
+            Files.createLink(other, input);
+        } catch (UnsupportedOperationException | IOException e) {
+            assumeTrue(false, "hard links are not available here: " + e);
+        }
+        byte[] before = Files.readAllBytes(input);
+        Cli.run("skin", input, "--out", other).assertBadInput(other.toString(), "is an input file");
+        assertThat(Files.readAllBytes(input)).isEqualTo(before);
+    }
 }
