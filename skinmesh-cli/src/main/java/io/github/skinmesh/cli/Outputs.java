@@ -34,6 +34,22 @@ final class Outputs {
     }
 
     /**
+     * Checks targets before any work, so that a command fails before writing its first output
+     * rather than between two outputs.
+     *
+     * @throws SkinMeshException when a target is an input or an existing directory
+     */
+    void checkTargets(Path... targets) {
+        for (Path target : targets) {
+            Path abs = target.toAbsolutePath().normalize();
+            requireNotInput(target, abs);
+            if (Files.isDirectory(abs)) {
+                throw new SkinMeshException(target + ": is a directory, expected a file name");
+            }
+        }
+    }
+
+    /**
      * Writes {@code target} atomically.
      *
      * @throws SkinMeshException when the target is an input or cannot be written

@@ -76,6 +76,15 @@ final class SkinCommand implements Callable<Integer> {
         if (time != null && !Float.isFinite(time)) {
             throw new CommandLine.ParameterException(cl, "--time: " + time + ", expected a finite number of seconds");
         }
+        if (json != null && json.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
+            throw new CommandLine.ParameterException(cl, "--json: " + json + " is also the --out file, expected two files");
+        }
+        Outputs outputs = new Outputs(List.of(file));
+        if (json == null) {
+            outputs.checkTargets(out);
+        } else {
+            outputs.checkTargets(out, json);
+        }
         GltfAsset asset = Inputs.readGltf(file);
         int clipIndex = clip == null ? -1 : Inputs.clipIndex(file, asset.clips(), clip);
         AnimationClip animation = clipIndex < 0 ? null : asset.clips().get(clipIndex);
@@ -87,7 +96,6 @@ final class SkinCommand implements Callable<Integer> {
         bytes.asFloatBuffer().put(positions);
         byte[] bin = bytes.array();
 
-        Outputs outputs = new Outputs(List.of(file));
         outputs.write(out, bin);
         if (json != null) {
             outputs.write(json, Json.bytes(describe(poser, animation, clipIndex, t, positions, bin)));

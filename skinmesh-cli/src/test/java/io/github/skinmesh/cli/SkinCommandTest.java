@@ -370,6 +370,35 @@ class SkinCommandTest {
     }
 
     @Test
+    void aJsonOntoTheInputIsRefusedBeforeThePositionsAreWritten() throws IOException {
+        Path input = copyOfInput();
+        Path out = out();
+        byte[] before = Files.readAllBytes(input);
+        Cli.run("skin", input, "--out", out.resolve("a.bin"), "--json", input)
+                .assertBadInput(input.toString(), "is an input file");
+        assertThat(Files.readAllBytes(input)).isEqualTo(before);
+        assertThat(Cli.files(out)).isEmpty();
+    }
+
+    @Test
+    void oneFileForOutAndJsonIsBadUsage() throws IOException {
+        Path out = out();
+        Cli.run("skin", asset("RiggedSimple.glb"), "--out", out.resolve("a.bin"), "--json", out.resolve("a.bin"))
+                .assertUsage("is also the --out file");
+        assertThat(Cli.files(out)).isEmpty();
+    }
+
+    @Test
+    void aDirectoryTargetIsRefusedBeforeAnythingIsWritten() throws IOException {
+        Path out = out();
+        Path folder = Files.createDirectories(out.resolve("taken.json"));
+        Files.writeString(folder.resolve("keep.txt"), "keep");
+        Cli.run("skin", asset("RiggedSimple.glb"), "--out", out.resolve("a.bin"), "--json", folder)
+                .assertBadInput(folder.toString(), "is a directory");
+        assertThat(Cli.files(out)).containsExactly(Path.of("taken.json", "keep.txt"));
+    }
+
+    @Test
     void anOutputOntoTheInputThroughALinkedFolderIsRefused() throws IOException {
         Path input = copyOfInput();
         Path link = tmp.resolve("link");
