@@ -4,12 +4,14 @@ import io.github.skinmesh.core.SkinMeshException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes command outputs safely: each file goes to a temporary name in its target folder and is
@@ -22,6 +24,9 @@ final class Outputs {
     interface Content {
         void writeTo(OutputStream out) throws IOException;
     }
+
+    /** Names tried for a temporary file before giving up (a clash needs the same random 64 bits). */
+    private static final int PART_ATTEMPTS = 8;
 
     private final List<Path> inputs;
     private final List<Path> written = new ArrayList<>();
@@ -61,7 +66,7 @@ final class Outputs {
         Path tmp = null;
         try {
             Files.createDirectories(dir);
-            tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".part");
+            tmp = createPart(dir, abs.getFileName().toString());
             try (OutputStream out = Files.newOutputStream(tmp)) {
                 content.writeTo(out);
             }
@@ -81,6 +86,24 @@ final class Outputs {
                     Files.deleteIfExists(tmp);
                 } catch (IOException ignored) {
                     // the original failure is what the caller needs to see
+                }
+            }
+        }
+    }
+
+    /**
+     * Creates an empty temporary file beside the target. Unlike {@link Files#createTempFile}, which
+     * makes it readable by its owner only, it gets the permissions of any new file (the process's
+     * umask applies), which the renamed output keeps.
+     */
+    private static Path createPart(Path dir, String name) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            Path part = dir.resolve("." + name + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".part");
+            try {
+                return Files.createFile(part);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == PART_ATTEMPTS) {
+                    throw e;
                 }
             }
         }

@@ -2,10 +2,12 @@ package io.github.skinmesh.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.skinmesh.core.SkinMeshException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -69,5 +71,13 @@ class OutputsTest {
         assertThatThrownBy(() -> outputs.write(tmp.resolve("sub/../in.glb"), new byte[1]))
                 .isInstanceOf(SkinMeshException.class).hasMessageContaining("is an input file");
         assertThat(in).hasContent("input");
+    }
+
+    @Test
+    void outputsGetTheDefaultPermissionsOfNewFiles() throws IOException {
+        assumeTrue(FileSystems.getDefault().supportedFileAttributeViews().contains("posix"), "POSIX permissions");
+        Path plain = Files.createFile(tmp.resolve("plain"));
+        Path a = new Outputs(List.of()).write(tmp.resolve("a.bin"), new byte[] {1, 2, 3});
+        assertThat(Files.getPosixFilePermissions(a)).isEqualTo(Files.getPosixFilePermissions(plain));
     }
 }
