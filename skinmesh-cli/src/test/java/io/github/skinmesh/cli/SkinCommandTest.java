@@ -318,7 +318,8 @@ class SkinCommandTest {
     void aCorruptJsonChunkExitsOne() throws IOException {
         Path out = out();
         Path bad = corruptJsonChunk(asset("Fox.glb"), tmp.resolve("corrupt.glb"));
-        Cli.run("skin", bad, "--out", out.resolve("a.bin")).assertBadInput(bad.toString(), "GLB JSON chunk");
+        Cli.Run run = Cli.run("skin", bad, "--out", out.resolve("a.bin")).assertBadInput(bad.toString(), "GLB JSON chunk");
+        assertThat(run.err()).as("the file is named once").containsOnlyOnce("corrupt.glb");
         assertThat(Cli.files(out)).isEmpty();
     }
 
