@@ -243,6 +243,15 @@ class SkinCommandTest {
         assertThat(Files.readAllBytes(tmp.resolve("gltf.bin"))).isEqualTo(Files.readAllBytes(tmp.resolve("glb.bin")));
     }
 
+    @Test
+    void aGltfWhoseBufferIsMissingExitsOneNamingTheFileAndTheUri() throws IOException {
+        Path out = out();
+        Path gltf = tmp.resolve("lonely.gltf");
+        Files.writeString(gltf, "{\"asset\":{\"version\":\"2.0\"},\"buffers\":[{\"uri\":\"gone.bin\",\"byteLength\":4}]}");
+        Cli.run("skin", gltf, "--out", out.resolve("a.bin")).assertBadInput(gltf.toString(), "'gone.bin'", "not found");
+        assertThat(Cli.files(out)).isEmpty();
+    }
+
     // ---------------------------------------------------------------- bad usage: exit 2, nothing written
 
     private Path out() throws IOException {
