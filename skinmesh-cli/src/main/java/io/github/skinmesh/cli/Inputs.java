@@ -37,7 +37,12 @@ final class Inputs {
         try {
             return GltfReader.read(file);
         } catch (FormatException e) {
-            throw new FormatException(file + ": " + e.getMessage(), e);
+            String message = String.valueOf(e.getMessage());
+            String named = file.getFileName() + ": ";
+            if (message.startsWith(named)) {
+                message = message.substring(named.length()); // the reader names the file by its bare name
+            }
+            throw new FormatException(file + ": " + message, e);
         } catch (IOException e) {
             throw new SkinMeshException(file + ": cannot read (" + e.getMessage() + ")", e);
         }

@@ -36,6 +36,10 @@ import picocli.CommandLine.Spec;
             "Without --clip: rest pose (every node at its own TRS/matrix). Clip time is play-once clamped: "
             + "T >= duration gives the last key. Morph targets are applied first, at the clip's weights."})
 final class SkinCommand implements Callable<Integer> {
+    /** Clip fields of the {@code --json} description, {@code null} for the rest pose as in the reference files. */
+    private static final String[] CLIP_FIELDS = {"clip", "clipIndex", "requestedTime", "effectiveTime", "duration",
+        "loop"};
+
     @Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -72,6 +76,15 @@ final class SkinCommand implements Callable<Integer> {
         if (time != null && !Float.isFinite(time)) {
             throw new CommandLine.ParameterException(cl, "--time: " + time + ", expected a finite number of seconds");
         }
+        if (json != null && json.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
+            throw new CommandLine.ParameterException(cl, "--json: " + json + " is also the --out file, expected two files");
+        }
+        Outputs outputs = new Outputs(List.of(file));
+        if (json == null) {
+            outputs.checkTargets(out);
+        } else {
+            outputs.checkTargets(out, json);
+        }
         GltfAsset asset = Inputs.readGltf(file);
         int clipIndex = clip == null ? -1 : Inputs.clipIndex(file, asset.clips(), clip);
         AnimationClip animation = clipIndex < 0 ? null : asset.clips().get(clipIndex);
@@ -83,7 +96,6 @@ final class SkinCommand implements Callable<Integer> {
         bytes.asFloatBuffer().put(positions);
         byte[] bin = bytes.array();
 
-        Outputs outputs = new Outputs(List.of(file));
         outputs.write(out, bin);
         if (json != null) {
             outputs.write(json, Json.bytes(describe(poser, animation, clipIndex, t, positions, bin)));
@@ -116,6 +128,10 @@ final class SkinCommand implements Callable<Integer> {
             root.put("effectiveTime", effectiveTime(animation, t));
             root.put("duration", animation.duration());
             root.put("loop", "once-clamped");
+        } else {
+            for (String field : CLIP_FIELDS) {
+                root.putNull(field);
+            }
         }
         root.put("totalVertices", poser.vertexCount());
         root.put("sha256", sha256(bin));
@@ -140,6 +156,13 @@ final class SkinCommand implements Callable<Integer> {
             o.put("byteOffset", 12L * first);
             o.put("byteLength", 12L * n);
             Json.bounds(o, Bounds.of(positions, 3 * first, n));
+            ArrayNode samples = o.putArray("samples");
+            for (int v : n == 0 ? new int[0] : new int[] {0, n / 2, n - 1}) {
+                ObjectNode sample = samples.addObject();
+                sample.put("vertex", v);
+                int at = 3 * (first + v);
+                Json.vector(sample.putArray("position"), positions[at], positions[at + 1], positions[at + 2]);
+            }
             first += n;
         }
         return root;

@@ -131,16 +131,18 @@ public final class AssetPoser {
     }
 
     /**
-     * @param primitive index in output order
+     * @param primitive index in output order, {@code 0 <= primitive < primitiveCount()}
      * @return that primitive's mesh
+     * @throws IndexOutOfBoundsException when {@code primitive} is out of range
      */
     public Mesh primitive(int primitive) {
         return primitives.get(primitive).mesh;
     }
 
     /**
-     * @param primitive index in output order
+     * @param primitive index in output order, {@code 0 <= primitive < primitiveCount()}
      * @return the instance (glTF node) it belongs to
+     * @throws IndexOutOfBoundsException when {@code primitive} is out of range
      */
     public MeshInstance instanceOf(int primitive) {
         return primitives.get(primitive).instance;
@@ -162,6 +164,7 @@ public final class AssetPoser {
      * @param time seconds into the clip (play-once clamped); ignored without a clip
      * @param space the output space
      * @return skinned positions per primitive, in output order
+     * @throws ValidationException when {@code time} is not finite and a clip is given
      */
     public List<float[]> pose(@Nullable AnimationClip clip, float time, PoseSpace space) {
         float[] all = poseInto(clip, time, space, new float[3 * vertexCount()], 0);
@@ -185,7 +188,8 @@ public final class AssetPoser {
      * @param dst receives {@code 3*vertexCount()} floats from {@code offset}
      * @param offset first float written
      * @return {@code dst}
-     * @throws ValidationException when {@code dst} is too short or {@code time} is not finite
+     * @throws ValidationException when {@code offset} is negative, {@code dst} is too short, or a clip
+     *     is given and {@code time} is not finite; nothing is written then
      */
     public float[] poseInto(@Nullable AnimationClip clip, float time, PoseSpace space, float[] dst, int offset) {
         String where = "AssetPoser.poseInto";

@@ -1,0 +1,70 @@
+package io.github.skinmesh.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class RootCommandTest {
+    static String projectVersion() throws IOException {
+        Properties p = new Properties();
+        try (InputStream in = SkinMeshCommand.class.getResourceAsStream("version.properties")) {
+            assertThat(in).as("version.properties on the class path").isNotNull();
+            p.load(in);
+        }
+        return p.getProperty("version");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--version", "-V"})
+    void versionPrintsTheBuiltVersion(String option) throws IOException {
+        String version = projectVersion();
+        assertThat(version).as("filtered at build time").matches("[0-9]+\\.[0-9]+\\.[0-9]+.*");
+        Cli.Run run = Cli.run(option).assertOk();
+        assertThat(run.out().lines().findFirst()).contains("skinmesh " + version);
+        assertThat(run.err()).isEmpty();
+    }
+
+    @Test
+    void helpListsTheCommands() {
+        Cli.Run run = Cli.run("--help").assertOk();
+        assertThat(run.out()).startsWith("Usage: skinmesh").contains("Commands:");
+        assertThat(run.out().lines().map(String::strip)).anyMatch(l -> l.startsWith("demo "))
+                .anyMatch(l -> l.startsWith("inspect ")).anyMatch(l -> l.startsWith("skin "))
+                .anyMatch(l -> l.startsWith("help "));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"demo", "inspect", "skin"})
+    void everyCommandHasHelp(String command) {
+        Cli.Run run = Cli.run(command, "--help").assertOk();
+        assertThat(run.out()).startsWith("Usage: skinmesh " + command);
+        assertThat(Cli.run("help", command).assertOk().out()).isEqualTo(run.out());
+    }
+
+    @Test
+    void noCommandIsBadUsage() {
+        Cli.Run run = Cli.run();
+        assertThat(run.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
+        assertThat(run.err()).contains("missing command").contains("Usage: skinmesh");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void anUnknownCommandIsBadUsage() {
+        Cli.Run run = Cli.run("frobnicate");
+        assertThat(run.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
+        assertThat(run.err()).contains("frobnicate");
+    }
+
+    @Test
+    void anUnknownRootOptionIsBadUsage() {
+        Cli.Run run = Cli.run("--frobnicate");
+        assertThat(run.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
+        assertThat(run.err()).contains("--frobnicate");
+    }
+}
