@@ -5,7 +5,7 @@ module io.github.skinmesh.cli {
     requires io.github.skinmesh.gltf;
     requires com.fasterxml.jackson.databind;
     requires info.picocli;
-    requires static org.jspecify;
+    requires static transitive org.jspecify;
 
     exports io.github.skinmesh.cli;
 

@@ -5,7 +5,7 @@
 module io.github.skinmesh.core {
     requires transitive org.joml;
     requires it.unimi.dsi.fastutil.core;
-    requires static org.jspecify;
+    requires static transitive org.jspecify;
     // optional SIMD skinning kernel, used only when the JVM runs with --add-modules jdk.incubator.vector
     requires static jdk.incubator.vector;
 

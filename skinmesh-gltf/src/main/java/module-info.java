@@ -4,7 +4,7 @@
 module io.github.skinmesh.gltf {
     requires transitive io.github.skinmesh.core;
     requires com.fasterxml.jackson.databind;
-    requires static org.jspecify;
+    requires static transitive org.jspecify;
 
     exports io.github.skinmesh.gltf;
 }

@@ -1,7 +1,7 @@
 /** skinmesh-testkit: procedural characters and seeded random data for tests and benchmarks. */
 module io.github.skinmesh.testkit {
     requires transitive io.github.skinmesh.core;
-    requires static org.jspecify;
+    requires static transitive org.jspecify;
 
     exports io.github.skinmesh.testkit;
     exports io.github.skinmesh.testkit.humanoid;
