@@ -37,7 +37,10 @@ import org.jspecify.annotations.Nullable;
  * <p>Kernels. Linear blend skinning runs the vector kernel ({@link SkinningKernel#VECTOR}) when
  * the JVM has {@code jdk.incubator.vector} (start it with
  * {@code --add-modules jdk.incubator.vector}), and the scalar kernel otherwise; see
- * {@link #vectorKernelAvailable()}. Both agree within float rounding. With
+ * {@link #vectorKernelAvailable()}. Both agree within float rounding. Results are deterministic
+ * for a given kernel, method and set of streams, whatever the parallelism; the scalar kernel
+ * computes positions alone in another order of operations than together with normals (it is
+ * cheaper), so the two can differ in the last bits. With
  * {@link SkinningOptions#parallelism()} {@code > 1} the calling thread and helper tasks on an
  * executor (the common fork-join pool unless one is given) skin chunks of the range, using at most
  * one thread per {@link SkinningOptions#minVerticesPerTask()} vertices.

@@ -155,9 +155,12 @@ class SkinningTest {
             assertThat(n2).containsExactly(n1);
             assertThat(t2).containsExactly(t1);
             float[] p3 = new float[3 * n];
+            float[] p3serial = new float[3 * n];
             Skinning.skinInto(f.palette, k, f.joints, f.weights, f.positions, p3, null, null, null, null, 0, n,
                     parallel); // common pool
-            assertThat(p3).containsExactly(p1);
+            Skinning.skinInto(f.palette, k, f.joints, f.weights, f.positions, p3serial, null, null, null, null, 0, n,
+                    serial);
+            assertThat(p3).containsExactly(p3serial);
         } finally {
             pool.shutdownNow();
         }
