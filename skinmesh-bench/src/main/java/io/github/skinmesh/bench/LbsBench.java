@@ -85,7 +85,7 @@ public class LbsBench {
         return dstPositions;
     }
 
-    /** @return the positions; the scalar kernel (matrix blended first) */
+    /** @return the positions; the scalar kernel, the fallback without the incubator module */
     @Benchmark
     public float[] scalar() {
         return skin(SCALAR);

@@ -15,10 +15,12 @@ import org.jspecify.annotations.Nullable;
  * SkinningJob does. Row 3 of each skin matrix is ignored (skin matrices are affine). The common
  * shapes (positions only; positions and normals by the upper 3x3; each also specialized for four
  * influences) are separate loops so that the JIT sees no per-vertex tests in the hot ones.
- * Measured on workload {@code lbs} (positions and normals, JDK 17, 2-vCPU Zen 3, best of many
- * runs, Mvertices/s): naive loop 63, this kernel 93, the same with {@link Math#fma} 95 (not
- * worth its very slow software fallback on CPUs without FMA), a 16-float accumulator array for
- * C2's auto-vectorizer 35, pairwise summation of the four influences 86.
+ * Measured on workload {@code lbs} (positions and normals, 2-vCPU Zen 3, best of many
+ * runs, Mvertices/s, JDK 17 / 25): naive loop 63 / 65; blending in a loop over the influences
+ * 94 / 76; the four-influence loop written out (what {@code positionsNormals4} does, the same
+ * sums in the same order) 89 / 102; the same with {@link Math#fma} 96 / 103 (not worth its very
+ * slow software fallback on CPUs without FMA); pairwise summation of the influences 87 / 97; a
+ * 16-float accumulator array for C2's auto-vectorizer 35 / 36.
  */
 final class ScalarLbsKernel implements LbsKernel {
     static final ScalarLbsKernel INSTANCE = new ScalarLbsKernel();
@@ -140,28 +142,21 @@ final class ScalarLbsKernel implements LbsKernel {
             float[] dstP, float[] srcN, float[] dstN, int first, int end) {
         for (int v = first; v < end; v++) {
             int s = 4 * v;
-            int j = joints[s] << 4;
-            float w = weights[s];
-            float m0 = pal[j] * w, m1 = pal[j + 1] * w, m2 = pal[j + 2] * w;
-            float m4 = pal[j + 4] * w, m5 = pal[j + 5] * w, m6 = pal[j + 6] * w;
-            float m8 = pal[j + 8] * w, m9 = pal[j + 9] * w, m10 = pal[j + 10] * w;
-            float m12 = pal[j + 12] * w, m13 = pal[j + 13] * w, m14 = pal[j + 14] * w;
-            for (int i = s + 1, e = s + 4; i < e; i++) {
-                j = joints[i] << 4;
-                w = weights[i];
-                m0 += pal[j] * w;
-                m1 += pal[j + 1] * w;
-                m2 += pal[j + 2] * w;
-                m4 += pal[j + 4] * w;
-                m5 += pal[j + 5] * w;
-                m6 += pal[j + 6] * w;
-                m8 += pal[j + 8] * w;
-                m9 += pal[j + 9] * w;
-                m10 += pal[j + 10] * w;
-                m12 += pal[j + 12] * w;
-                m13 += pal[j + 13] * w;
-                m14 += pal[j + 14] * w;
-            }
+            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
+            float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
+            // the same sums, in the same order, as the loop of positionsNormals: equal results
+            float m0 = pal[j0] * w0 + pal[j1] * w1 + pal[j2] * w2 + pal[j3] * w3;
+            float m1 = pal[j0 + 1] * w0 + pal[j1 + 1] * w1 + pal[j2 + 1] * w2 + pal[j3 + 1] * w3;
+            float m2 = pal[j0 + 2] * w0 + pal[j1 + 2] * w1 + pal[j2 + 2] * w2 + pal[j3 + 2] * w3;
+            float m4 = pal[j0 + 4] * w0 + pal[j1 + 4] * w1 + pal[j2 + 4] * w2 + pal[j3 + 4] * w3;
+            float m5 = pal[j0 + 5] * w0 + pal[j1 + 5] * w1 + pal[j2 + 5] * w2 + pal[j3 + 5] * w3;
+            float m6 = pal[j0 + 6] * w0 + pal[j1 + 6] * w1 + pal[j2 + 6] * w2 + pal[j3 + 6] * w3;
+            float m8 = pal[j0 + 8] * w0 + pal[j1 + 8] * w1 + pal[j2 + 8] * w2 + pal[j3 + 8] * w3;
+            float m9 = pal[j0 + 9] * w0 + pal[j1 + 9] * w1 + pal[j2 + 9] * w2 + pal[j3 + 9] * w3;
+            float m10 = pal[j0 + 10] * w0 + pal[j1 + 10] * w1 + pal[j2 + 10] * w2 + pal[j3 + 10] * w3;
+            float m12 = pal[j0 + 12] * w0 + pal[j1 + 12] * w1 + pal[j2 + 12] * w2 + pal[j3 + 12] * w3;
+            float m13 = pal[j0 + 13] * w0 + pal[j1 + 13] * w1 + pal[j2 + 13] * w2 + pal[j3 + 13] * w3;
+            float m14 = pal[j0 + 14] * w0 + pal[j1 + 14] * w1 + pal[j2 + 14] * w2 + pal[j3 + 14] * w3;
             int p = 3 * v;
             float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
             dstP[p] = m0 * x + m4 * y + m8 * z + m12;

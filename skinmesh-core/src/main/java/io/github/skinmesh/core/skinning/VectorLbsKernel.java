@@ -15,8 +15,10 @@ import org.jspecify.annotations.Nullable;
  * workload {@code lbs} (2-vCPU Zen 3, JDK 17 / 25, Mvertices/s): 128-bit columns 119 / 130;
  * 256-bit vectors holding two columns 134 / 124; eight vertices per step in
  * structure-of-arrays form with gathers 23 / 34 (gathers are not intrinsified well on AVX2).
- * Here, blending in 256-bit vectors and splitting them with {@code reinterpretShape} for the
- * transform ran at a quarter of this kernel's speed on JDK 17. A full 4-lane store writes one
+ * Here, blending two columns per 256-bit vector and splitting them with
+ * {@code reinterpretShape} for the 128-bit transform ran at a quarter of the 128-bit kernel's
+ * speed on JDK 17 but 1.33x its speed on JDK 25 (286 against 215 Mvertices/s, best of many runs,
+ * four influences, positions and normals), so the four-influence loops use it from JDK 25 on. A full 4-lane store writes one
  * float past the vertex's xyz; the next vertex overwrites it. The last vertex of a range is
  * computed by a scalar mirror of the same fused operations instead, so that concurrent ranges
  * never touch each other's floats and results are bit for bit independent of how a mesh is split
@@ -30,18 +32,36 @@ import org.jspecify.annotations.Nullable;
  */
 final class VectorLbsKernel implements LbsKernel {
     private static final VectorSpecies<Float> S = FloatVector.SPECIES_128;
+    private static final VectorSpecies<Float> W = FloatVector.SPECIES_256;
+
+    /**
+     * Blend two columns per 256-bit vector on runtimes where splitting it into halves is compiled
+     * well: JDK 25 (measured); JDK 17 compiles {@code reinterpretShape} into slow code.
+     */
+    private static final boolean WIDE_BY_DEFAULT = Runtime.version().feature() >= 25
+            && FloatVector.SPECIES_PREFERRED.vectorBitSize() >= W.vectorBitSize();
+
+    private final boolean wide;
 
     /** Public no-argument constructor for the reflective loader. */
     public VectorLbsKernel() {
+        this(WIDE_BY_DEFAULT);
+    }
+
+    /**
+     * @param wide whether the four-influence loops blend in 256-bit vectors (tests run both)
+     */
+    VectorLbsKernel(boolean wide) {
         if (FloatVector.SPECIES_PREFERRED.vectorBitSize() < S.vectorBitSize()) {
             // no 128-bit SIMD on this CPU: the Vector API would be emulated and slower than scalar code
             throw new UnsupportedOperationException("no 128-bit vector support");
         }
+        this.wide = wide;
     }
 
     @Override
     public String name() {
-        return "vector";
+        return wide ? "vector-wide" : "vector";
     }
 
     @Override
@@ -52,13 +72,17 @@ final class VectorLbsKernel implements LbsKernel {
             return;
         }
         if (srcN == null && srcT == null) {
-            if (k == 4) {
+            if (k == 4 && wide) {
+                positions4Wide(palette, joints, weights, srcP, dstP, first, end);
+            } else if (k == 4) {
                 positions4(palette, joints, weights, srcP, dstP, first, end);
             } else {
                 positions(palette, k, joints, weights, srcP, dstP, first, end);
             }
         } else if (srcN != null && dstN != null && srcT == null && !cofactor && !renormalize) {
-            if (k == 4) {
+            if (k == 4 && wide) {
+                positionsNormals4Wide(palette, joints, weights, srcP, dstP, srcN, dstN, first, end);
+            } else if (k == 4) {
                 positionsNormals4(palette, joints, weights, srcP, dstP, srcN, dstN, first, end);
             } else {
                 positionsNormals(palette, k, joints, weights, srcP, dstP, srcN, dstN, first, end);
@@ -174,6 +198,59 @@ final class VectorLbsKernel implements LbsKernel {
         c = FloatVector.fromArray(S, pal, j1 + col).fma(w1, c);
         c = FloatVector.fromArray(S, pal, j2 + col).fma(w2, c);
         return FloatVector.fromArray(S, pal, j3 + col).fma(w3, c);
+    }
+
+    /** {@link #positions4} blending columns 0-1 and 2-3 in 256-bit vectors; the same results. */
+    private static void positions4Wide(float[] pal, int[] joints, float[] weights, float[] srcP, float[] dstP,
+            int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int s = 4 * v;
+            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
+            FloatVector w0 = FloatVector.broadcast(W, weights[s]), w1 = FloatVector.broadcast(W, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]), w3 = FloatVector.broadcast(W, weights[s + 3]);
+            FloatVector c01 = blend4Wide(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
+            FloatVector c23 = blend4Wide(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
+            FloatVector c0 = (FloatVector) c01.reinterpretShape(S, 0);
+            FloatVector c1 = (FloatVector) c01.reinterpretShape(S, 1);
+            FloatVector c2 = (FloatVector) c23.reinterpretShape(S, 0);
+            FloatVector c3 = (FloatVector) c23.reinterpretShape(S, 1);
+            int p = 3 * v;
+            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+        }
+    }
+
+    /** {@link #positionsNormals4} blending columns 0-1 and 2-3 in 256-bit vectors; the same results. */
+    private static void positionsNormals4Wide(float[] pal, int[] joints, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int s = 4 * v;
+            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
+            FloatVector w0 = FloatVector.broadcast(W, weights[s]), w1 = FloatVector.broadcast(W, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]), w3 = FloatVector.broadcast(W, weights[s + 3]);
+            FloatVector c01 = blend4Wide(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
+            FloatVector c23 = blend4Wide(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
+            FloatVector c0 = (FloatVector) c01.reinterpretShape(S, 0);
+            FloatVector c1 = (FloatVector) c01.reinterpretShape(S, 1);
+            FloatVector c2 = (FloatVector) c23.reinterpretShape(S, 0);
+            FloatVector c3 = (FloatVector) c23.reinterpretShape(S, 1);
+            int p = 3 * v;
+            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+            c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
+                    c2.mul(srcN[p + 2]))).intoArray(dstN, p);
+        }
+    }
+
+    /** Columns {@code col/4} and {@code col/4 + 1} blended over four influences, as {@link #blend4}. */
+    private static FloatVector blend4Wide(float[] pal, int j0, int j1, int j2, int j3, int col, FloatVector w0,
+            FloatVector w1, FloatVector w2, FloatVector w3) {
+        FloatVector c = FloatVector.fromArray(W, pal, j0 + col).mul(w0);
+        c = FloatVector.fromArray(W, pal, j1 + col).fma(w1, c);
+        c = FloatVector.fromArray(W, pal, j2 + col).fma(w2, c);
+        return FloatVector.fromArray(W, pal, j3 + col).fma(w3, c);
     }
 
     private static void general(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,

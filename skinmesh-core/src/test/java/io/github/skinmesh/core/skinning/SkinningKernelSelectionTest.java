@@ -34,7 +34,7 @@ class SkinningKernelSelectionTest {
     @Test
     void autoPicksTheVectorKernelWhenAvailableAndScalarOtherwise() {
         LbsKernel auto = LbsKernels.select(SkinningKernel.AUTO);
-        assertThat(auto.name()).isEqualTo(Skinning.vectorKernelAvailable() ? "vector" : "scalar");
+        assertThat(auto.name()).startsWith(Skinning.vectorKernelAvailable() ? "vector" : "scalar");
     }
 
     @Test
@@ -45,6 +45,6 @@ class SkinningKernelSelectionTest {
     @Test
     void vectorIsChosenWhenAskedAndAvailable() {
         org.junit.jupiter.api.Assumptions.assumeTrue(Skinning.vectorKernelAvailable());
-        assertThat(LbsKernels.select(SkinningKernel.VECTOR).name()).isEqualTo("vector");
+        assertThat(LbsKernels.select(SkinningKernel.VECTOR).name()).startsWith("vector");
     }
 }

@@ -24,6 +24,13 @@ class VectorLbsKernelTest {
         boolean unit = renormalization == Renormalization.UNIT_LENGTH;
         float[][] scalar = run(ScalarLbsKernel.INSTANCE, f, withNormals, withTangents, cof, unit, 0, n);
         float[][] vector = run(LbsKernels.VECTOR, f, withNormals, withTangents, cof, unit, 0, n);
+        // both loop shapes (128-bit and 256-bit blending) give bit-identical results
+        float[][] narrow = run(new VectorLbsKernel(false), f, withNormals, withTangents, cof, unit, 0, n);
+        float[][] wide = run(new VectorLbsKernel(true), f, withNormals, withTangents, cof, unit, 0, n);
+        for (int s = 0; s < 3; s++) {
+            assertThat(wide[s]).isEqualTo(narrow[s]);
+            assertThat(vector[s]).isEqualTo(narrow[s]);
+        }
         double[] ref = new double[3], mag = new double[3];
         for (int v = 0; v < n; v++) {
             f.referencePosition(v, ref, mag);
