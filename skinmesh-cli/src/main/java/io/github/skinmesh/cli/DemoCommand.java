@@ -246,8 +246,9 @@ final class DemoCommand implements Callable<Integer> {
                 w.print(r.toText());
             }
         }
-        w.printf(Locale.ROOT, "%s: %d frames at %d fps, %d vertices skinned (linear blend, %s kernel)%n", walk.name(),
-                walked.frames, FPS, walked.skinnedVertices, Skinning.vectorKernelAvailable() ? "vector" : "scalar");
+        w.printf(Locale.ROOT, "%s: %d frames at %d fps, %d vertices skinned (linear blend, %s)%n", walk.name(),
+                walked.frames, FPS, walked.skinnedVertices, Skinning.vectorKernelAvailable() ? "SIMD kernel"
+                        : "scalar kernel; java --add-modules jdk.incubator.vector enables the SIMD one");
         w.printf(Locale.ROOT, "animated bounds (%s): sampled frames %s%n", walk.name(), format(walked.bounds));
         w.printf(Locale.ROOT, "                     exact %s%n", format(exact));
         w.printf(Locale.ROOT, "              conservative %s%n", format(conservative));
