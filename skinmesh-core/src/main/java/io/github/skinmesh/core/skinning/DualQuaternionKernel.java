@@ -124,18 +124,12 @@ final class DualQuaternionKernel {
                     ay = s1 * x + s4 * y + s7 * z;
                     az = s2 * x + s5 * y + s8 * z;
                 }
-                float nx = r0 * ax + r3 * ay + r6 * az;
-                float ny = r1 * ax + r4 * ay + r7 * az;
-                float nz = r2 * ax + r5 * ay + r8 * az;
+                dstN[p] = r0 * ax + r3 * ay + r6 * az;
+                dstN[p + 1] = r1 * ax + r4 * ay + r7 * az;
+                dstN[p + 2] = r2 * ax + r5 * ay + r8 * az;
                 if (renormalize) {
-                    float il = ScalarLbsKernel.inverseLength(nx, ny, nz);
-                    nx *= il;
-                    ny *= il;
-                    nz *= il;
+                    Directions.normalize(dstN, p);
                 }
-                dstN[p] = nx;
-                dstN[p + 1] = ny;
-                dstN[p + 2] = nz;
             }
             if (tangents) {
                 int t = 4 * v;
@@ -145,18 +139,12 @@ final class DualQuaternionKernel {
                 ax = s0 * x + s3 * y + s6 * z;
                 ay = s1 * x + s4 * y + s7 * z;
                 az = s2 * x + s5 * y + s8 * z;
-                float ux = r0 * ax + r3 * ay + r6 * az;
-                float uy = r1 * ax + r4 * ay + r7 * az;
-                float uz = r2 * ax + r5 * ay + r8 * az;
+                dstT[t] = r0 * ax + r3 * ay + r6 * az;
+                dstT[t + 1] = r1 * ax + r4 * ay + r7 * az;
+                dstT[t + 2] = r2 * ax + r5 * ay + r8 * az;
                 if (renormalize) {
-                    float il = ScalarLbsKernel.inverseLength(ux, uy, uz);
-                    ux *= il;
-                    uy *= il;
-                    uz *= il;
+                    Directions.normalize(dstT, t);
                 }
-                dstT[t] = ux;
-                dstT[t + 1] = uy;
-                dstT[t + 2] = uz;
                 dstT[t + 3] = srcT[t + 3];
             }
         }

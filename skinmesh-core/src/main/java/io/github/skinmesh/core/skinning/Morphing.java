@@ -164,11 +164,7 @@ public final class Morphing {
 
     private static void renormalize(float[] a, int stride, int n) {
         for (int i = 0, e = stride * n; i < e; i += stride) {
-            float x = a[i], y = a[i + 1], z = a[i + 2];
-            float inv = ScalarLbsKernel.inverseLength(x, y, z);
-            a[i] = x * inv;
-            a[i + 1] = y * inv;
-            a[i + 2] = z * inv;
+            Directions.normalize(a, i);
         }
     }
 

@@ -209,57 +209,30 @@ final class ScalarLbsKernel implements LbsKernel {
                 x = srcN[p];
                 y = srcN[p + 1];
                 z = srcN[p + 2];
-                float nx, ny, nz;
                 if (cofactor) {
-                    // columns a = (m0,m1,m2), b = (m4,m5,m6), c = (m8,m9,m10); cof(A) = [b x c, c x a, a x b]
-                    float bcx = m5 * m10 - m6 * m9, bcy = m6 * m8 - m4 * m10, bcz = m4 * m9 - m5 * m8;
-                    float cax = m9 * m2 - m10 * m1, cay = m10 * m0 - m8 * m2, caz = m8 * m1 - m9 * m0;
-                    float abx = m1 * m6 - m2 * m5, aby = m2 * m4 - m0 * m6, abz = m0 * m5 - m1 * m4;
-                    float det = m0 * bcx + m1 * bcy + m2 * bcz;
-                    float sign = det < 0 ? -1f : 1f;
-                    nx = sign * (bcx * x + cax * y + abx * z);
-                    ny = sign * (bcy * x + cay * y + aby * z);
-                    nz = sign * (bcz * x + caz * y + abz * z);
+                    Directions.cofactorNormal(m0, m1, m2, m4, m5, m6, m8, m9, m10, x, y, z, dstN, p, renormalize);
                 } else {
-                    nx = m0 * x + m4 * y + m8 * z;
-                    ny = m1 * x + m5 * y + m9 * z;
-                    nz = m2 * x + m6 * y + m10 * z;
+                    dstN[p] = m0 * x + m4 * y + m8 * z;
+                    dstN[p + 1] = m1 * x + m5 * y + m9 * z;
+                    dstN[p + 2] = m2 * x + m6 * y + m10 * z;
+                    if (renormalize) {
+                        Directions.normalize(dstN, p);
+                    }
                 }
-                if (renormalize) {
-                    float inv = inverseLength(nx, ny, nz);
-                    nx *= inv;
-                    ny *= inv;
-                    nz *= inv;
-                }
-                dstN[p] = nx;
-                dstN[p + 1] = ny;
-                dstN[p + 2] = nz;
             }
             if (tangents) {
                 int t = 4 * v;
                 x = srcT[t];
                 y = srcT[t + 1];
                 z = srcT[t + 2];
-                float tx = m0 * x + m4 * y + m8 * z;
-                float ty = m1 * x + m5 * y + m9 * z;
-                float tz = m2 * x + m6 * y + m10 * z;
+                dstT[t] = m0 * x + m4 * y + m8 * z;
+                dstT[t + 1] = m1 * x + m5 * y + m9 * z;
+                dstT[t + 2] = m2 * x + m6 * y + m10 * z;
                 if (renormalize) {
-                    float inv = inverseLength(tx, ty, tz);
-                    tx *= inv;
-                    ty *= inv;
-                    tz *= inv;
+                    Directions.normalize(dstT, t);
                 }
-                dstT[t] = tx;
-                dstT[t + 1] = ty;
-                dstT[t + 2] = tz;
                 dstT[t + 3] = srcT[t + 3];
             }
         }
-    }
-
-    /** {@code 1 / |(x, y, z)|}, or 0 for the zero vector so that it stays zero. */
-    static float inverseLength(float x, float y, float z) {
-        double len2 = (double) x * x + (double) y * y + (double) z * z; // double: no underflow for tiny vectors
-        return len2 > 0 ? (float) (1.0 / Math.sqrt(len2)) : 0f;
     }
 }

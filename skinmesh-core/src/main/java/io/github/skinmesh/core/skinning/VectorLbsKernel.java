@@ -285,13 +285,13 @@ final class VectorLbsKernel implements LbsKernel {
                     c0.intoArray(cols, 0);
                     c1.intoArray(cols, 4);
                     c2.intoArray(cols, 8);
-                    cofactorNormal(cols[0], cols[1], cols[2], cols[4], cols[5], cols[6], cols[8], cols[9], cols[10],
-                            x, y, z, dstN, p, renormalize);
+                    Directions.cofactorNormal(cols[0], cols[1], cols[2], cols[4], cols[5], cols[6], cols[8], cols[9],
+                            cols[10], x, y, z, dstN, p, renormalize);
                 } else {
                     c0.fma(FloatVector.broadcast(S, x), c1.fma(FloatVector.broadcast(S, y), c2.mul(z)))
                             .intoArray(dstN, p);
                     if (renormalize) {
-                        renormalize(dstN, p);
+                        Directions.normalize(dstN, p);
                     }
                 }
             }
@@ -301,7 +301,7 @@ final class VectorLbsKernel implements LbsKernel {
                 c0.fma(FloatVector.broadcast(S, srcT[t]), c1.fma(FloatVector.broadcast(S, srcT[t + 1]),
                         c2.mul(srcT[t + 2]))).intoArray(dstT, t);
                 if (renormalize) {
-                    renormalize(dstT, t);
+                    Directions.normalize(dstT, t);
                 }
                 dstT[t + 3] = tw;
             }
@@ -349,13 +349,13 @@ final class VectorLbsKernel implements LbsKernel {
             y = srcN[p + 1];
             z = srcN[p + 2];
             if (cofactor) {
-                cofactorNormal(m0, m1, m2, m4, m5, m6, m8, m9, m10, x, y, z, dstN, p, renormalize);
+                Directions.cofactorNormal(m0, m1, m2, m4, m5, m6, m8, m9, m10, x, y, z, dstN, p, renormalize);
             } else {
                 dstN[p] = Math.fma(m0, x, Math.fma(m4, y, m8 * z));
                 dstN[p + 1] = Math.fma(m1, x, Math.fma(m5, y, m9 * z));
                 dstN[p + 2] = Math.fma(m2, x, Math.fma(m6, y, m10 * z));
                 if (renormalize) {
-                    renormalize(dstN, p);
+                    Directions.normalize(dstN, p);
                 }
             }
         }
@@ -369,39 +369,9 @@ final class VectorLbsKernel implements LbsKernel {
             dstT[t + 1] = Math.fma(m1, x, Math.fma(m5, y, m9 * z));
             dstT[t + 2] = Math.fma(m2, x, Math.fma(m6, y, m10 * z));
             if (renormalize) {
-                renormalize(dstT, t);
+                Directions.normalize(dstT, t);
             }
             dstT[t + 3] = tw;
         }
-    }
-
-    /** Writes {@code sign(det A) * cof(A) * n} for the columns {@code (m0,m1,m2), (m4,m5,m6), (m8,m9,m10)}. */
-    private static void cofactorNormal(float m0, float m1, float m2, float m4, float m5, float m6, float m8, float m9,
-            float m10, float x, float y, float z, float[] dst, int p, boolean renormalize) {
-        float bcx = m5 * m10 - m6 * m9, bcy = m6 * m8 - m4 * m10, bcz = m4 * m9 - m5 * m8;
-        float cax = m9 * m2 - m10 * m1, cay = m10 * m0 - m8 * m2, caz = m8 * m1 - m9 * m0;
-        float abx = m1 * m6 - m2 * m5, aby = m2 * m4 - m0 * m6, abz = m0 * m5 - m1 * m4;
-        float det = m0 * bcx + m1 * bcy + m2 * bcz;
-        float sign = det < 0 ? -1f : 1f;
-        float nx = sign * (bcx * x + cax * y + abx * z);
-        float ny = sign * (bcy * x + cay * y + aby * z);
-        float nz = sign * (bcz * x + caz * y + abz * z);
-        if (renormalize) {
-            float inv = ScalarLbsKernel.inverseLength(nx, ny, nz);
-            nx *= inv;
-            ny *= inv;
-            nz *= inv;
-        }
-        dst[p] = nx;
-        dst[p + 1] = ny;
-        dst[p + 2] = nz;
-    }
-
-    private static void renormalize(float[] a, int i) {
-        float x = a[i], y = a[i + 1], z = a[i + 2];
-        float inv = ScalarLbsKernel.inverseLength(x, y, z);
-        a[i] = x * inv;
-        a[i + 1] = y * inv;
-        a[i + 2] = z * inv;
     }
 }
