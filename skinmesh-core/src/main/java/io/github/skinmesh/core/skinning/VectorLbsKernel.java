@@ -41,6 +41,9 @@ final class VectorLbsKernel implements LbsKernel {
     private static final boolean WIDE_BY_DEFAULT = Runtime.version().feature() >= 25
             && FloatVector.SPECIES_PREFERRED.vectorBitSize() >= W.vectorBitSize();
 
+    /** Stands in for the cofactor scratch array when normals are not transformed by the cofactor matrix. */
+    private static final float[] NO_SCRATCH = new float[0];
+
     private final boolean wide;
 
     /** Public no-argument constructor for the reflective loader. */
@@ -258,7 +261,8 @@ final class VectorLbsKernel implements LbsKernel {
             int first, int end, boolean cofactor, boolean renormalize) {
         boolean normals = srcN != null && dstN != null;
         boolean tangents = srcT != null && dstT != null;
-        float[] cols = new float[12]; // blended columns 0..2 read back for the cofactor matrix
+        // blended columns 0..2 read back for the cofactor matrix; the only allocation, and only for that case
+        float[] cols = normals && cofactor ? new float[12] : NO_SCRATCH;
         int last = end - 1;
         for (int v = first; v < last; v++) {
             int s = v * k;
