@@ -109,7 +109,7 @@ public final class Skinning {
             float @Nullable [] srcTangents, float @Nullable [] dstTangents, int firstVertex, int vertexCount,
             SkinningOptions options) {
         skin("skinInto", palette, influencesPerVertex, joints, weights, srcPositions, dstPositions, srcNormals,
-                dstNormals, srcTangents, dstTangents, firstVertex, vertexCount, options, null);
+                dstNormals, srcTangents, dstTangents, firstVertex, vertexCount, true, options, null);
     }
 
     /**
@@ -145,7 +145,7 @@ public final class Skinning {
             SkinningOptions options, Executor executor) {
         Objects.requireNonNull(executor, "executor");
         skin("skinInto", palette, influencesPerVertex, joints, weights, srcPositions, dstPositions, srcNormals,
-                dstNormals, srcTangents, dstTangents, firstVertex, vertexCount, options, executor);
+                dstNormals, srcTangents, dstTangents, firstVertex, vertexCount, true, options, executor);
     }
 
     /**
@@ -171,8 +171,10 @@ public final class Skinning {
         BoneWeights bw = skin.weights();
         float[] srcNormals = dstNormals == null ? null : requireStream(where, mesh, raw.normals(mesh), "normals");
         float[] srcTangents = dstTangents == null ? null : requireStream(where, mesh, raw.tangents(mesh), "tangents");
+        // the skin guarantees 0 <= joint < skin.paletteSize() <= palette.length / 16: no per-call joint scan
         skin(where, palette, bw.influencesPerVertex(), raw.joints(bw), raw.weights(bw), raw.positions(mesh),
-                dstPositions, srcNormals, dstNormals, srcTangents, dstTangents, 0, mesh.vertexCount(), options, null);
+                dstPositions, srcNormals, dstNormals, srcTangents, dstTangents, 0, mesh.vertexCount(), false, options,
+                null);
     }
 
     /**
@@ -244,9 +246,11 @@ public final class Skinning {
 
     private static void skin(String where, float[] palette, int k, int[] joints, float[] weights, float[] srcP,
             float[] dstP, float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT,
-            float @Nullable [] dstT, int first, int count, SkinningOptions options, @Nullable Executor executor) {
+            float @Nullable [] dstT, int first, int count, boolean checkJoints, SkinningOptions options,
+            @Nullable Executor executor) {
         Objects.requireNonNull(options, "options");
-        int paletteSize = validate(where, palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, count);
+        int paletteSize = validate(where, palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, count,
+                checkJoints);
         boolean cofactor = options.normalTransform() == NormalTransform.COFACTOR;
         boolean renormalize = options.renormalization() == Renormalization.UNIT_LENGTH;
         ParallelRanges.RangeTask task;
@@ -272,10 +276,13 @@ public final class Skinning {
         ParallelRanges.run(first, count, options.parallelism(), options.minVerticesPerTask(), executor, task);
     }
 
-    /** Checks every argument; returns the palette size. */
+    /**
+     * Checks every argument, the joints of the range only when {@code checkJoints} (a {@link Skin}'s
+     * are valid by construction); returns the palette size.
+     */
     private static int validate(String where, float[] palette, int k, int[] joints, float[] weights, float[] srcP,
             float[] dstP, float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT,
-            float @Nullable [] dstT, int first, int count) {
+            float @Nullable [] dstT, int first, int count, boolean checkJoints) {
         Checks.requireRange(where, "influencesPerVertex", k, 1, BoneWeights.MAX_INFLUENCES);
         if (palette.length % 16 != 0) {
             throw new ValidationException(where + ": palette length " + palette.length
@@ -314,7 +321,9 @@ public final class Skinning {
             requireNotSame(where, dstT, "dstTangents", dstN, "dstNormals");
         }
         int paletteSize = palette.length / 16;
-        requireJoints(where, joints, k, first, (int) end, paletteSize);
+        if (checkJoints) {
+            requireJoints(where, joints, k, first, (int) end, paletteSize);
+        }
         return paletteSize;
     }
 
