@@ -56,7 +56,8 @@ public final class Morphing {
         String where = "blendInto";
         Objects.requireNonNull(options, "options");
         Checks.requireRange(where, "componentsPerVertex", componentsPerVertex, 3, 4);
-        checkRange(where, firstVertex, vertexCount);
+        Arguments.requireNonNegative(where, "firstVertex", firstVertex);
+        Arguments.requireNonNegative(where, "vertexCount", vertexCount);
         long end = (long) firstVertex + vertexCount;
         Checks.requireLength(where, "weights", weights.length, deltas.length, "deltas.length");
         checkWeights(where, weights);
@@ -92,14 +93,14 @@ public final class Morphing {
         Checks.requireLength(where, "weights", weights.length, targets.size(), "morphTargetCount");
         checkWeights(where, weights);
         Checks.requireAtLeast(where, "dstPositions", dstPositions.length, 3L * n, "3*vertexCount");
-        float[] normals = raw.normals(mesh);
-        float[] tangents = raw.tangents(mesh);
+        float @Nullable [] normals = null;
+        float @Nullable [] tangents = null;
         if (dstNormals != null) {
-            requireStream(where, mesh, normals, "normals");
+            normals = Arguments.requireMeshStream(where, mesh, raw.normals(mesh), "normals", "morphed");
             Checks.requireAtLeast(where, "dstNormals", dstNormals.length, 3L * n, "3*vertexCount");
         }
         if (dstTangents != null) {
-            requireStream(where, mesh, tangents, "tangents");
+            tangents = Arguments.requireMeshStream(where, mesh, raw.tangents(mesh), "tangents", "morphed");
             Checks.requireAtLeast(where, "dstTangents", dstTangents.length, 4L * n, "4*vertexCount");
         }
         float[] @Nullable [] dp = new float[targets.size()][];
@@ -168,15 +169,6 @@ public final class Morphing {
         }
     }
 
-    private static void checkRange(String where, int first, int count) {
-        if (first < 0) {
-            throw new ValidationException(where + ": firstVertex=" + first + ", expected >= 0");
-        }
-        if (count < 0) {
-            throw new ValidationException(where + ": vertexCount=" + count + ", expected >= 0");
-        }
-    }
-
     private static void checkWeights(String where, float[] weights) {
         for (int t = 0; t < weights.length; t++) {
             if (!Float.isFinite(weights[t])) {
@@ -196,13 +188,6 @@ public final class Morphing {
                 throw new ValidationException(where + ": dst is the same array as " + what + " of target " + t
                         + ", expected distinct arrays (dst may alias only the base)");
             }
-        }
-    }
-
-    private static void requireStream(String where, Mesh mesh, float @Nullable [] stream, String what) {
-        if (stream == null) {
-            throw new ValidationException(where + ": mesh " + Checks.quote(mesh.name()) + " has no " + what
-                    + ", but a destination for morphed " + what + " was given");
         }
     }
 }

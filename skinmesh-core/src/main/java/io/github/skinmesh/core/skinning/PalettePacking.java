@@ -46,7 +46,7 @@ public final class PalettePacking {
             int dstOffset) {
         String where = "packFloat3x4Into";
         checkSource(where, matrices.length, firstMatrix, matrixCount);
-        checkOffset(where, "dstOffset", dstOffset);
+        Arguments.requireNonNegative(where, "dstOffset", dstOffset);
         Checks.requireAtLeast(where, "dst", dst.length, dstOffset + 12L * matrixCount, "dstOffset+12*matrixCount");
         int o = dstOffset;
         for (int i = 0; i < matrixCount; i++) {
@@ -109,7 +109,7 @@ public final class PalettePacking {
         String where = "packHalf3x4Into";
         Objects.requireNonNull(options, "options");
         checkSource(where, matrices.length, firstMatrix, matrixCount);
-        checkOffset(where, "dstOffset", dstOffset);
+        Arguments.requireNonNegative(where, "dstOffset", dstOffset);
         Checks.requireAtLeast(where, "dst", dst.length, dstOffset + 12L * matrixCount, "dstOffset+12*matrixCount");
         boolean saturate = options.halfOverflow() == HalfOverflow.SATURATE;
         int o = dstOffset;
@@ -174,8 +174,8 @@ public final class PalettePacking {
     public static int unpackFloat3x4Into(float[] rows, int rowsOffset, int matrixCount, float[] dstMatrices,
             int firstMatrix) {
         String where = "unpackFloat3x4Into";
-        checkOffset(where, "rowsOffset", rowsOffset);
-        checkOffset(where, "matrixCount", matrixCount);
+        Arguments.requireNonNegative(where, "rowsOffset", rowsOffset);
+        Arguments.requireNonNegative(where, "matrixCount", matrixCount);
         Checks.requireAtLeast(where, "rows", rows.length, rowsOffset + 12L * matrixCount, "rowsOffset+12*matrixCount");
         checkDestination(where, dstMatrices.length, firstMatrix, matrixCount);
         if (rows == dstMatrices) {
@@ -209,8 +209,8 @@ public final class PalettePacking {
     public static int unpackHalf3x4Into(short[] rows, int rowsOffset, int matrixCount, float[] dstMatrices,
             int firstMatrix) {
         String where = "unpackHalf3x4Into";
-        checkOffset(where, "rowsOffset", rowsOffset);
-        checkOffset(where, "matrixCount", matrixCount);
+        Arguments.requireNonNegative(where, "rowsOffset", rowsOffset);
+        Arguments.requireNonNegative(where, "matrixCount", matrixCount);
         Checks.requireAtLeast(where, "rows", rows.length, rowsOffset + 12L * matrixCount, "rowsOffset+12*matrixCount");
         checkDestination(where, dstMatrices.length, firstMatrix, matrixCount);
         for (int i = 0; i < matrixCount; i++) {
@@ -237,21 +237,15 @@ public final class PalettePacking {
         m[o + 15] = 1;
     }
 
-    private static void checkOffset(String where, String name, int value) {
-        if (value < 0) {
-            throw new ValidationException(where + ": " + name + "=" + value + ", expected >= 0");
-        }
-    }
-
     private static void checkSource(String where, int length, int firstMatrix, int matrixCount) {
-        checkOffset(where, "firstMatrix", firstMatrix);
-        checkOffset(where, "matrixCount", matrixCount);
+        Arguments.requireNonNegative(where, "firstMatrix", firstMatrix);
+        Arguments.requireNonNegative(where, "matrixCount", matrixCount);
         Checks.requireAtLeast(where, "matrices", length, 16L * ((long) firstMatrix + matrixCount),
                 "16*(firstMatrix+matrixCount)");
     }
 
     private static void checkDestination(String where, int length, int firstMatrix, int matrixCount) {
-        checkOffset(where, "firstMatrix", firstMatrix);
+        Arguments.requireNonNegative(where, "firstMatrix", firstMatrix);
         Checks.requireAtLeast(where, "dstMatrices", length, 16L * ((long) firstMatrix + matrixCount),
                 "16*(firstMatrix+matrixCount)");
     }

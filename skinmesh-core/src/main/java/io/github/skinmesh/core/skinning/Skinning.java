@@ -169,8 +169,10 @@ public final class Skinning {
         Skin skin = requireSkin(where, mesh, palette);
         ModelAccess.Bridge raw = ModelAccess.get();
         BoneWeights bw = skin.weights();
-        float[] srcNormals = dstNormals == null ? null : requireStream(where, mesh, raw.normals(mesh), "normals");
-        float[] srcTangents = dstTangents == null ? null : requireStream(where, mesh, raw.tangents(mesh), "tangents");
+        float[] srcNormals = dstNormals == null ? null
+                : Arguments.requireMeshStream(where, mesh, raw.normals(mesh), "normals", "skinned");
+        float[] srcTangents = dstTangents == null ? null
+                : Arguments.requireMeshStream(where, mesh, raw.tangents(mesh), "tangents", "skinned");
         // the skin guarantees 0 <= joint < skin.paletteSize() <= palette.length / 16: no per-call joint scan
         skin(where, palette, bw.influencesPerVertex(), raw.joints(bw), raw.weights(bw), raw.positions(mesh),
                 dstPositions, srcNormals, dstNormals, srcTangents, dstTangents, 0, mesh.vertexCount(), false, options,
@@ -236,14 +238,6 @@ public final class Skinning {
         return skin;
     }
 
-    private static float[] requireStream(String where, Mesh mesh, float @Nullable [] stream, String what) {
-        if (stream == null) {
-            throw new ValidationException(where + ": mesh " + Checks.quote(mesh.name()) + " has no " + what
-                    + ", but a destination for skinned " + what + " was given");
-        }
-        return stream;
-    }
-
     private static void skin(String where, float[] palette, int k, int[] joints, float[] weights, float[] srcP,
             float[] dstP, float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT,
             float @Nullable [] dstT, int first, int count, boolean checkJoints, SkinningOptions options,
@@ -288,12 +282,8 @@ public final class Skinning {
             throw new ValidationException(where + ": palette length " + palette.length
                     + " is not a multiple of 16, expected 16*paletteSize");
         }
-        if (first < 0) {
-            throw new ValidationException(where + ": firstVertex=" + first + ", expected >= 0");
-        }
-        if (count < 0) {
-            throw new ValidationException(where + ": vertexCount=" + count + ", expected >= 0");
-        }
+        Arguments.requireNonNegative(where, "firstVertex", first);
+        Arguments.requireNonNegative(where, "vertexCount", count);
         long end = (long) first + count;
         String range = "(firstVertex+vertexCount)";
         Checks.requireAtLeast(where, "joints", joints.length, k * end, "influencesPerVertex*" + range);

@@ -156,11 +156,26 @@ class MorphingTest {
     }
 
     @Test
+    void rejectsANegativeVertexCount() {
+        assertThatThrownBy(() -> Morphing.blendInto(new float[3], 3, new float[0][], new float[0], new float[3], 0, -1,
+                MorphOptions.DEFAULTS)).isInstanceOf(ValidationException.class)
+                .hasMessage("blendInto: vertexCount=-1, expected >= 0");
+    }
+
+    @Test
     void rejectsNormalsOfAMeshWithoutNormals() {
         Mesh mesh = Mesh.builder("Face").positions(new float[3]).build();
         assertThatThrownBy(() -> Morphing.applyInto(mesh, new float[0], new float[3], new float[3], null,
                 MorphOptions.DEFAULTS)).isInstanceOf(ValidationException.class)
                 .hasMessage("applyInto: mesh 'Face' has no normals, but a destination for morphed normals was given");
+    }
+
+    @Test
+    void rejectsTangentsOfAMeshWithoutTangents() {
+        Mesh mesh = Mesh.builder("Face").positions(new float[3]).normals(new float[] {0, 0, 1}).build();
+        assertThatThrownBy(() -> Morphing.applyInto(mesh, new float[0], new float[3], new float[3], new float[4],
+                MorphOptions.DEFAULTS)).isInstanceOf(ValidationException.class)
+                .hasMessage("applyInto: mesh 'Face' has no tangents, but a destination for morphed tangents was given");
     }
 
     @Test

@@ -528,6 +528,14 @@ class SkinningTest {
     }
 
     @Test
+    void rejectsTangentsOfAMeshWithoutTangents() {
+        Mesh mesh = mesh(SkinningFixtures.random(1, 2, 3, 4, Palette.RIGID), false);
+        assertThatThrownBy(() -> Skinning.skinTangents(mesh, new float[48], SkinningOptions.DEFAULTS))
+                .isInstanceOf(ValidationException.class).hasMessage(
+                "skinInto: mesh 'Body' has no tangents, but a destination for skinned tangents was given");
+    }
+
+    @Test
     void rejectsAPaletteShorterThanTheMeshSkin() {
         Mesh mesh = mesh(SkinningFixtures.random(1, 2, 3, 4, Palette.RIGID), false);
         assertThatThrownBy(() -> Skinning.skinPositions(mesh, new float[32], SkinningOptions.DEFAULTS))
