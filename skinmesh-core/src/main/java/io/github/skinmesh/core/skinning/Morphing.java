@@ -64,7 +64,7 @@ public final class Morphing {
         String formula = componentsPerVertex + "*(firstVertex+vertexCount)";
         Checks.requireAtLeast(where, "base", base.length, componentsPerVertex * end, formula);
         Checks.requireAtLeast(where, "dst", dst.length, componentsPerVertex * end, formula);
-        checkDeltas(where, "deltas", deltas, end, dst);
+        checkDeltas(where, deltas, end, dst);
         blend(base, componentsPerVertex, deltas, weights, dst, firstVertex, (int) end, options.minWeight());
     }
 
@@ -103,6 +103,7 @@ public final class Morphing {
             tangents = Arguments.requireMeshStream(where, mesh, raw.tangents(mesh), "tangents", "morphed");
             Checks.requireAtLeast(where, "dstTangents", dstTangents.length, 4L * n, "4*vertexCount");
         }
+        // the mesh guarantees 3*vertexCount floats in every delta array, and its arrays are never a caller's
         float[] @Nullable [] dp = new float[targets.size()][];
         float[] @Nullable [] dn = new float[targets.size()][];
         float[] @Nullable [] dt = new float[targets.size()][];
@@ -111,13 +112,6 @@ public final class Morphing {
             dp[t] = raw.positions(target);
             dn[t] = raw.normals(target);
             dt[t] = raw.tangents(target);
-        }
-        checkDeltas(where, "position deltas", dp, n, dstPositions);
-        if (dstNormals != null) {
-            checkDeltas(where, "normal deltas", dn, n, dstNormals);
-        }
-        if (dstTangents != null) {
-            checkDeltas(where, "tangent deltas", dt, n, dstTangents);
         }
         float min = options.minWeight();
         blend(raw.positions(mesh), 3, dp, weights, dstPositions, 0, n, min);
@@ -177,15 +171,15 @@ public final class Morphing {
         }
     }
 
-    private static void checkDeltas(String where, String what, float[] @Nullable [] deltas, long end, float[] dst) {
+    private static void checkDeltas(String where, float[] @Nullable [] deltas, long end, float[] dst) {
         for (int t = 0; t < deltas.length; t++) {
             float[] d = deltas[t];
             if (d == null) {
                 continue;
             }
-            Checks.requireAtLeast(where, what + " of target " + t, d.length, 3 * end, "3*(firstVertex+vertexCount)");
+            Checks.requireAtLeast(where, "deltas of target " + t, d.length, 3 * end, "3*(firstVertex+vertexCount)");
             if (d == dst) {
-                throw new ValidationException(where + ": dst is the same array as " + what + " of target " + t
+                throw new ValidationException(where + ": dst is the same array as deltas of target " + t
                         + ", expected distinct arrays (dst may alias only the base)");
             }
         }
