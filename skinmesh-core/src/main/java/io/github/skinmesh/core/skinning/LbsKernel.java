@@ -30,6 +30,6 @@ interface LbsKernel {
             float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
             int first, int end, boolean cofactor, boolean renormalize);
 
-    /** @return a short name for messages and benchmarks */
+    /** @return a short name, for tests and diagnostics */
     String name();
 }

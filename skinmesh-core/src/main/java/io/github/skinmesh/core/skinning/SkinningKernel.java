@@ -12,7 +12,8 @@ public enum SkinningKernel {
     SCALAR,
     /**
      * The SIMD kernel built on the incubating {@code jdk.incubator.vector} module (one vertex per
-     * step, 128-bit vectors over matrix columns). Usable only when the JVM was started with
+     * step, 128-bit vectors over matrix columns; from JDK 25 on, on CPUs with 256-bit vectors, four
+     * influences are blended two columns per vector). Usable only when the JVM was started with
      * {@code --add-modules jdk.incubator.vector}; requesting it otherwise is an error. Dual
      * quaternion skinning always runs scalar.
      */

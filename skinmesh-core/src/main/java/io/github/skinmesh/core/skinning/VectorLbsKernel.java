@@ -18,14 +18,15 @@ import org.jspecify.annotations.Nullable;
  * Here, blending two columns per 256-bit vector and splitting them with
  * {@code reinterpretShape} for the 128-bit transform ran at a quarter of the 128-bit kernel's
  * speed on JDK 17 but 1.33x its speed on JDK 25 (286 against 215 Mvertices/s, best of many runs,
- * four influences, positions and normals), so the four-influence loops use it from JDK 25 on. A full 4-lane store writes one
- * float past the vertex's xyz; the next vertex overwrites it. The last vertex of a range is
- * computed by a scalar mirror of the same fused operations instead, so that concurrent ranges
- * never touch each other's floats and results are bit for bit independent of how a mesh is split
- * into ranges (extracting lanes for it inside the loop made C2 box the vectors: 2x slower on
- * JDK 17). Row 3 of each skin matrix is carried in lane 3 and ignored. Normals by the cofactor
- * matrix and renormalization read the blended columns back as scalars (through one 12-float
- * scratch array per call): they are not the hot case.
+ * four influences, positions and normals), so the four-influence loops use it from JDK 25 on. A
+ * full 4-lane store writes one float past the vertex's xyz; the next vertex overwrites it. The
+ * last vertex of a range is computed by a scalar mirror of the same fused operations instead, so
+ * that concurrent ranges never touch each other's floats and results are bit for bit independent
+ * of how a mesh is split into ranges (extracting lanes for it inside the loop made C2 box the
+ * vectors: 2x slower on JDK 17). Row 3 of each skin matrix is carried in lane 3 and ignored.
+ * Normals by the cofactor matrix and renormalization work on scalars (the cofactor matrix reads
+ * the blended columns back through one 12-float scratch array per call): they are not the hot
+ * case.
  *
  * <p>Loaded reflectively by {@link LbsKernels} only when {@code jdk.incubator.vector} is in the
  * boot layer; no other class refers to it by name.
