@@ -22,11 +22,11 @@ class VectorLbsKernelTest {
         int n = f.vertexCount;
         boolean cof = normalTransform == NormalTransform.COFACTOR;
         boolean unit = renormalization == Renormalization.UNIT_LENGTH;
-        float[][] scalar = run(ScalarLbsKernel.INSTANCE, f, withNormals, withTangents, cof, unit, 0, n);
-        float[][] vector = run(LbsKernels.VECTOR, f, withNormals, withTangents, cof, unit, 0, n);
+        float[][] scalar = run(ScalarLbsKernel.INSTANCE, f, withNormals, withTangents, cof, unit);
+        float[][] vector = run(LbsKernels.VECTOR, f, withNormals, withTangents, cof, unit);
         // both loop shapes (128-bit and 256-bit blending) give bit-identical results
-        float[][] narrow = run(new VectorLbsKernel(false), f, withNormals, withTangents, cof, unit, 0, n);
-        float[][] wide = run(new VectorLbsKernel(true), f, withNormals, withTangents, cof, unit, 0, n);
+        float[][] narrow = run(new VectorLbsKernel(false), f, withNormals, withTangents, cof, unit);
+        float[][] wide = run(new VectorLbsKernel(true), f, withNormals, withTangents, cof, unit);
         for (int s = 0; s < 3; s++) {
             assertThat(wide[s]).isEqualTo(narrow[s]);
             assertThat(vector[s]).isEqualTo(narrow[s]);
@@ -62,14 +62,15 @@ class VectorLbsKernelTest {
         return Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
     }
 
+    /** Skins all of {@code f}'s vertices with {@code kernel}: positions, normals or null, tangents or null. */
     private static float[][] run(LbsKernel kernel, SkinningFixtures f, boolean normals, boolean tangents,
-            boolean cofactor, boolean unit, int first, int end) {
+            boolean cofactor, boolean unit) {
         int n = f.vertexCount;
         float[] p = new float[3 * n];
         float[] nn = normals ? new float[3 * n] : null;
         float[] t = tangents ? new float[4 * n] : null;
         kernel.skin(f.palette, f.k, f.joints, f.weights, f.positions, p, normals ? f.normals : null, nn,
-                tangents ? f.tangents : null, t, first, end, cofactor, unit);
+                tangents ? f.tangents : null, t, 0, n, cofactor, unit);
         return new float[][] {p, nn, t};
     }
 }
