@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.StringJoiner;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
@@ -62,15 +63,8 @@ public final class BenchMain {
         for (RunResult rr : results) {
             BenchmarkParams p = rr.getParams();
             Result<?> primary = rr.getPrimaryResult();
-            StringBuilder params = new StringBuilder();
-            for (String key : p.getParamsKeys()) {
-                if (params.length() > 0) {
-                    params.append(", ");
-                }
-                params.append(key).append('=').append(p.getParam(key));
-            }
-            rows.add(new RatioTable.Row(p.getBenchmark(), params.toString(), primary.getScore(),
-                    primary.getScoreError(), primary.getScoreUnit(), opUnit(p.getBenchmark())));
+            rows.add(new RatioTable.Row(p.getBenchmark(), params(p), primary.getScore(), primary.getScoreError(),
+                    primary.getScoreUnit(), opUnit(p.getBenchmark())));
         }
         if (!rows.isEmpty()) {
             BenchmarkParams any = results.iterator().next().getParams();
@@ -97,14 +91,19 @@ public final class BenchMain {
                 }
                 BenchmarkParams p = rr.getParams();
                 String method = p.getBenchmark().substring(p.getBenchmark().lastIndexOf('.') + 1);
-                StringBuilder params = new StringBuilder();
-                for (String key : p.getParamsKeys()) {
-                    params.append(params.length() == 0 ? "" : ", ").append(key).append('=').append(p.getParam(key));
-                }
-                System.out.printf(java.util.Locale.ROOT, "  %-28s %-24s %-8s %12.3f M%s%n", method, params, r.getLabel(),
-                        r.getScore() / 1e6, r.getLabel() + "/s");
+                System.out.printf(java.util.Locale.ROOT, "  %-28s %-24s %-8s %12.3f M%s%n", method, params(p),
+                        r.getLabel(), r.getScore() / 1e6, r.getLabel() + "/s");
             }
         }
+    }
+
+    /** The parameter values in declaration order, {@code name=value, ...}; empty when there are none. */
+    private static String params(BenchmarkParams p) {
+        StringJoiner params = new StringJoiner(", ");
+        for (String key : p.getParamsKeys()) {
+            params.add(key + "=" + p.getParam(key));
+        }
+        return params.toString();
     }
 
     /** The {@link BenchUnit} of the benchmark's class, or {@code ops}. */
