@@ -1,11 +1,13 @@
 package io.github.skinmesh.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Offset.offset;
 
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.ChannelPath;
 import io.github.skinmesh.testkit.workloads.SampleWorkload;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -59,5 +61,13 @@ class SampleBenchTest {
             assertThat(t).isGreaterThanOrEqualTo(0).isLessThan(2.0f);
         }
         assertThat(SampleWorkload.create().clip()).isEqualTo(w.clip());
+    }
+
+    @Test
+    void setupRejectsAnUnknownAccessPattern() {
+        SampleBench bench = new SampleBench();
+        bench.access = "sequential";
+        assertThatThrownBy(bench::setup).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("access=sequential, expected seq or random");
     }
 }
