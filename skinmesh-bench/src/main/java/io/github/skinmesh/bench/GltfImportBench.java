@@ -28,8 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>The primary score is files per second; the secondary {@code bytes} counter is the input rate
  * in bytes per second (divide by 1e6 for MB/s). Both methods handle the same bytes per operation,
- * so the ratio of their scores is the ratio of their MB/s. Fails at setup, naming the folder it
- * needs, when the shared assets are absent.
+ * so the ratio of their scores is the ratio of their MB/s. Fails at setup, naming the file it
+ * needs and the shared folder it looked in (or that none was found), when the asset is absent.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -59,8 +59,8 @@ public class GltfImportBench {
 
     @Setup
     public void load() throws IOException {
-        bytes = GltfWorkload.bytes(asset).orElseThrow(() -> new IllegalStateException(
-                "GltfImportBench needs assets/" + asset + ": " + SharedFiles.ABSENT));
+        bytes = GltfWorkload.bytes(asset).orElseThrow(() -> new IllegalStateException("GltfImportBench needs assets/"
+                + asset + ": " + SharedFiles.locate().map(folder -> "not in " + folder).orElse(SharedFiles.ABSENT)));
         copy = new byte[bytes.length];
     }
 

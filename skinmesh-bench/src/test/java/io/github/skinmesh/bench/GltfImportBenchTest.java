@@ -1,16 +1,20 @@
 package io.github.skinmesh.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.workloads.GltfWorkload;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Runs each benchmark body once per asset and checks its answer. */
+/** Runs each benchmark body once per asset and checks its answer; the setup's failure. */
 class GltfImportBenchTest {
     @ParameterizedTest
     @CsvSource({"CesiumMan.glb, 3273, 19, 1", "Fox.glb, 1728, 24, 3", "RiggedSimple.glb, 160, 2, 1"})
@@ -26,5 +30,15 @@ class GltfImportBenchTest {
         assertThat(a.clips()).hasSize(clips);
         assertThat(b.baselineArraycopy(counter)).isEqualTo(b.bytes);
         assertThat(counter.bytes).isEqualTo(2L * b.bytes.length);
+    }
+
+    @Test
+    void setupNamesAMissingAssetAndTheFolderItLookedIn() {
+        Optional<Path> folder = SharedFiles.locate();
+        assumeTrue(folder.isPresent(), SharedFiles.ABSENT);
+        GltfImportBench b = new GltfImportBench();
+        b.asset = "Missing.glb";
+        assertThatThrownBy(b::load).isInstanceOf(IllegalStateException.class)
+                .hasMessage("GltfImportBench needs assets/Missing.glb: not in " + folder.get());
     }
 }
