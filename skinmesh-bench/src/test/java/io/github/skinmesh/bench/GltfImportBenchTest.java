@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.openjdk.jmh.annotations.Param;
 
 /** Runs each benchmark body once per asset and checks its answer; the setup's failure. */
 class GltfImportBenchTest {
@@ -30,6 +31,12 @@ class GltfImportBenchTest {
         assertThat(a.clips()).hasSize(clips);
         assertThat(b.baselineArraycopy(counter)).isEqualTo(b.bytes);
         assertThat(counter.bytes).isEqualTo(2L * b.bytes.length);
+    }
+
+    @Test
+    void theBenchmarkedAssetsAreTheWorkloads() throws NoSuchFieldException {
+        assertThat(GltfImportBench.class.getField("asset").getAnnotation(Param.class).value())
+                .containsExactlyElementsOf(GltfWorkload.ASSETS);
     }
 
     @Test
