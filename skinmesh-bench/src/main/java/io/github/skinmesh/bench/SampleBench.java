@@ -209,7 +209,7 @@ public class SampleBench {
             for (int i = 0; i < model.length; i++) {
                 local.translationRotateScale(translation[i], rotation[i], scale[i]);
                 int p = parents[i];
-                if (p < 0) {
+                if (p == Skeleton.NO_PARENT) {
                     model[i].set(local);
                 } else {
                     model[p].mul(local, model[i]);

@@ -6,6 +6,7 @@ import static org.assertj.core.data.Offset.offset;
 
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.testkit.workloads.SampleWorkload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,7 +49,7 @@ class SampleBenchTest {
         bench.setup();
         SampleWorkload w = SampleWorkload.create();
         assertThat(w.skeleton().boneCount()).isEqualTo(64);
-        assertThat(w.skeleton().parent(0)).isEqualTo(-1);
+        assertThat(w.skeleton().parent(0)).isEqualTo(Skeleton.NO_PARENT);
         assertThat(w.skeleton().parent(63)).isEqualTo(31);
         assertThat(w.clip().duration()).isEqualTo(2.0f);
         assertThat(w.clip().channels()).hasSize(3 * 64);
