@@ -110,15 +110,11 @@ final class DualQuaternionKernel {
                 y = srcN[p + 1];
                 z = srcN[p + 2];
                 if (cofactor && stretched) {
-                    // cof(S) = [s_b x s_c, s_c x s_a, s_a x s_b] for columns s_a, s_b, s_c
-                    float bcx = s4 * s8 - s5 * s7, bcy = s5 * s6 - s3 * s8, bcz = s3 * s7 - s4 * s6;
-                    float cax = s7 * s2 - s8 * s1, cay = s8 * s0 - s6 * s2, caz = s6 * s1 - s7 * s0;
-                    float abx = s1 * s5 - s2 * s4, aby = s2 * s3 - s0 * s5, abz = s0 * s4 - s1 * s3;
-                    float det = s0 * bcx + s1 * bcy + s2 * bcz;
-                    float sign = det < 0 ? -1f : 1f;
-                    ax = sign * (bcx * x + cax * y + abx * z);
-                    ay = sign * (bcy * x + cay * y + aby * z);
-                    az = sign * (bcz * x + caz * y + abz * z);
+                    // sign(det S) cof(S) n, written to this vertex's normal and read back before R is applied
+                    Directions.cofactorNormal(s0, s1, s2, s3, s4, s5, s6, s7, s8, x, y, z, dstN, p, false);
+                    ax = dstN[p];
+                    ay = dstN[p + 1];
+                    az = dstN[p + 2];
                 } else {
                     ax = s0 * x + s3 * y + s6 * z;
                     ay = s1 * x + s4 * y + s7 * z;
