@@ -50,11 +50,11 @@ public final class SplitMix64 {
 
     /**
      * @param lo smallest value
-     * @param hi largest value ({@code >= lo})
-     * @return {@code lo + floor(nf() * (hi - lo + 1))}
+     * @param hi largest value ({@code >= lo}); any span up to the whole {@code int} range
+     * @return {@code lo + floor(nf() * (hi - lo + 1))}, the span computed without overflow
      */
     public int nextInt(int lo, int hi) {
-        return lo + (int) Math.floor(nf() * (double) (hi - lo + 1));
+        return (int) (lo + (long) Math.floor(nf() * ((double) hi - lo + 1)));
     }
 
     /**
