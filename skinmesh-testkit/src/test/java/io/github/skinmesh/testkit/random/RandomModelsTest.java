@@ -417,7 +417,8 @@ class RandomModelsTest {
     @Test
     void rotationRejectsAnOffsetWithoutRoom() {
         assertThatThrownBy(() -> RandomModels.rotation(new SplitMix64(1), new float[4], 1))
-                .isInstanceOf(IndexOutOfBoundsException.class);
+                .isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessage("Range [1, 1 + 4) out of bounds for length 4");
     }
 
     @Test
