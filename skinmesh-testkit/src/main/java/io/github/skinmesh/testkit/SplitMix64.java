@@ -24,9 +24,20 @@ public final class SplitMix64 {
         this.state = seed;
     }
 
-    /** @return the next 64 random bits */
+    /** @return the next 64 random bits: {@code mix(state += 0x9E3779B97F4A7C15)} */
     public long next() {
-        long z = (state += 0x9E3779B97F4A7C15L);
+        return mix(state += 0x9E3779B97F4A7C15L);
+    }
+
+    /**
+     * The generator's output function, the last three lines of the class description (the two
+     * multiplications and the final xor-shift): a bijective 64-bit mix, also usable as a
+     * stateless hash of a key (seed and pixel coordinates, say).
+     *
+     * @param z any value
+     * @return the mixed bits
+     */
+    public static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);
@@ -39,11 +50,11 @@ public final class SplitMix64 {
 
     /**
      * @param lo smallest value
-     * @param hi largest value ({@code >= lo})
-     * @return {@code lo + floor(nf() * (hi - lo + 1))}
+     * @param hi largest value ({@code >= lo}); any span up to the whole {@code int} range
+     * @return {@code lo + floor(nf() * (hi - lo + 1))}, the span computed without overflow
      */
     public int nextInt(int lo, int hi) {
-        return lo + (int) Math.floor(nf() * (double) (hi - lo + 1));
+        return (int) (lo + (long) Math.floor(nf() * ((double) hi - lo + 1)));
     }
 
     /**

@@ -129,8 +129,9 @@ public final class ReferenceSkinning {
             System.arraycopy(v, (n - 1) * c * e + valueAt, out, 0, c);
             return out;
         }
+        // the last key at or before the time, as glTF samplers pick it (STEP at a key time gives that key)
         int k = 0;
-        while (times[k + 1] < time) {
+        while (times[k + 1] <= time) {
             k++;
         }
         double dt = times[k + 1] - times[k];

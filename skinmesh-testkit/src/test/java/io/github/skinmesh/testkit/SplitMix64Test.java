@@ -17,6 +17,29 @@ class SplitMix64Test {
         assertThat(r.next()).isEqualTo(0x06C45D188009454FL);
     }
 
+    @Test
+    void mixIsTheOutputFunctionOfNext() {
+        assertThat(SplitMix64.mix(0x9E3779B97F4A7C15L)).isEqualTo(0xE220A8397B1DCDAFL);
+        SplitMix64 r = new SplitMix64(-123);
+        assertThat(r.next()).isEqualTo(SplitMix64.mix(-123 + 0x9E3779B97F4A7C15L));
+        assertThat(r.next()).isEqualTo(SplitMix64.mix(-123 + 2 * 0x9E3779B97F4A7C15L));
+    }
+
+    @Test
+    void nextIntCoversSpansWiderThanAnInt() {
+        SplitMix64 r = new SplitMix64(11);
+        boolean high = false;
+        boolean negative = false;
+        for (int i = 0; i < 1000; i++) {
+            int big = r.nextInt(0, Integer.MAX_VALUE);
+            assertThat(big).isNotNegative();
+            high |= big > Integer.MAX_VALUE / 2;
+            negative |= r.nextInt(Integer.MIN_VALUE, Integer.MAX_VALUE) < 0;
+        }
+        assertThat(high).isTrue();
+        assertThat(negative).isTrue();
+    }
+
     @Property(tries = 200, seed = "42")
     void nfStaysInUnitIntervalAndIntsInRange(@ForAll long seed, @ForAll @IntRange(min = -50, max = 50) int lo,
             @ForAll @IntRange(min = 0, max = 100) int span) {

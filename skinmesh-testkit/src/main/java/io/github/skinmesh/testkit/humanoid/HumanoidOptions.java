@@ -1,6 +1,7 @@
 package io.github.skinmesh.testkit.humanoid;
 
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.testkit.image.PngCompression;
@@ -64,16 +65,11 @@ public record HumanoidOptions(RestPose restPose, float detail, int influencesPer
         Objects.requireNonNull(headInterpolation, "headInterpolation");
         Objects.requireNonNull(faceMorphs, "faceMorphs");
         Objects.requireNonNull(textureCompression, "textureCompression");
-        if (!(detail >= MIN_DETAIL && detail <= MAX_DETAIL)) {
-            throw new ValidationException("HumanoidOptions: detail=" + detail + ", expected " + MIN_DETAIL + ".."
-                    + MAX_DETAIL);
-        }
-        if (influencesPerVertex < 1 || influencesPerVertex > BoneWeights.MAX_INFLUENCES) {
-            throw new ValidationException("HumanoidOptions: influencesPerVertex=" + influencesPerVertex
-                    + ", expected 1.." + BoneWeights.MAX_INFLUENCES);
-        }
+        String where = "HumanoidOptions";
+        Checks.requireRange(where, "detail", detail, MIN_DETAIL, MAX_DETAIL);
+        Checks.requireRange(where, "influencesPerVertex", influencesPerVertex, 1, BoneWeights.MAX_INFLUENCES);
         if (!(keyRate >= MIN_KEY_RATE && keyRate <= MAX_KEY_RATE)) {
-            throw new ValidationException("HumanoidOptions: keyRate=" + keyRate + ", expected " + MIN_KEY_RATE + ".."
+            throw new ValidationException(where + ": keyRate=" + keyRate + ", expected " + MIN_KEY_RATE + ".."
                     + MAX_KEY_RATE + " Hz");
         }
     }

@@ -27,7 +27,6 @@ import io.github.skinmesh.core.model.AnimationClip;
  * limb bones key their translation as in the walk.
  */
 final class IdleCycle {
-    static final String NAME = "idle";
     /** Spacing in seconds of the cubic spline keys of the head channel. */
     private static final double CUBIC_KEY_SPACING = 0.5;
     /** Curl per finger, thumb first: the little finger curls most. */
@@ -105,7 +104,7 @@ final class IdleCycle {
             });
         }
         w.restTranslations(Rig.TRUNK_AND_LIMBS);
-        return w.build(NAME);
+        return w.build(Humanoid.IDLE);
     }
 
     /** Chest expansion, 0 (out) to 1 (in), twice per loop. */

@@ -53,20 +53,18 @@ final class PartShapes {
         }
     }
 
-    /** Segments around a surface: {@code base} at detail 1, never fewer than {@code min}. */
-    private int around(int base, int min) {
-        return Math.max(min, (int) Math.round(base * detail));
-    }
-
-    /** Samples along a surface or rings per dome: {@code base} at detail 1, never fewer than {@code min}. */
-    private int along(int base, int min) {
+    /**
+     * A count scaled by the detail: segments around a surface, samples along it or rings per dome;
+     * {@code base} at detail 1, never fewer than {@code min}.
+     */
+    private int segments(int base, int min) {
         return Math.max(min, (int) Math.round(base * detail));
     }
 
     private List<SurfaceGrid> hair() {
         double[] r = rig.headRadii;
         SurfaceGrid cap = HairCap.build(rig.headCenter, r[0] * 1.12, r[1] * 1.07, r[2] * 1.10, 1.0, 2.15,
-                around(40, 8), along(18, 2), new int[] {NECK, HEAD, HEAD_TOP});
+                segments(40, 8), segments(18, 2), new int[] {NECK, HEAD, HEAD_TOP});
         return List.of(cap);
     }
 
@@ -87,7 +85,7 @@ final class PartShapes {
                 .ring(0, c[1] - 0.05 * ry, z, rz, 0.98 * rx, c[2] - z)
                 .ring(0, c[1] + 0.45 * ry, z, 0.88 * rz, 0.87 * rx, c[2] - 0.03 * rz - z)
                 .caps(0.3 * nr, h - (c[1] + 0.45 * ry));
-        return List.of(t.build(around(32, 8), along(4, 1), along(4, 1), new int[] {SPINE2, NECK, HEAD}));
+        return List.of(t.build(segments(32, 8), segments(4, 1), segments(4, 1), new int[] {SPINE2, NECK, HEAD}));
     }
 
     private List<SurfaceGrid> torso() {
@@ -108,7 +106,7 @@ final class PartShapes {
                 .ring(0, shoulderY + 0.012 * h, 0.5 * spine2.z, 0.054 * h * g, p.shoulderHalfWidth + 0.004 * h)
                 .ring(0, neck.y - 0.004 * h, neck.z, 0.036 * h, 0.046 * h)
                 .caps(0.02 * h, 0.012 * h);
-        grids.add(trunk.build(around(36, 8), along(4, 1), along(4, 1),
+        grids.add(trunk.build(segments(36, 8), segments(4, 1), segments(4, 1),
                 new int[] {HIPS, SPINE, SPINE1, SPINE2, NECK, Rig.shoulder(LEFT), Rig.shoulder(RIGHT)})
                 .uvRect(0, 0.64, 0, 1));
         for (int side = LEFT; side <= RIGHT; side++) {
@@ -127,7 +125,7 @@ final class PartShapes {
             }
             double endR = radii[radii.length - 1] * h * g;
             sleeve.caps(0.5 * radii[0] * h * g, 0.5 * endR);
-            SurfaceGrid grid = sleeve.build(around(20, 6), along(4, 1), along(3, 1),
+            SurfaceGrid grid = sleeve.build(segments(20, 6), segments(4, 1), segments(3, 1),
                     new int[] {SPINE2, Rig.shoulder(side), Rig.arm(side), Rig.foreArm(side), Rig.hand(side)});
             grids.add(side == LEFT ? grid.uvRect(0.64, 1, 0, 1) : grid.uvRect(1, 0.64, 0, 1));
         }
@@ -145,7 +143,7 @@ final class PartShapes {
                 .ring(0, hips.y, hips.z, 0.066 * h * g, 0.095 * h * g)
                 .ring(0, p.hipJointHeight - 0.03 * h, 0, 0.060 * h * g, 0.088 * h * g)
                 .caps(0.012 * h, 0.025 * h);
-        grids.add(pelvis.build(around(36, 8), along(3, 1), along(4, 1),
+        grids.add(pelvis.build(segments(36, 8), segments(3, 1), segments(4, 1),
                 new int[] {HIPS, SPINE, Rig.upLeg(LEFT), Rig.upLeg(RIGHT)}).uvRect(0, 1, 0, 0.24));
         for (int side = LEFT; side <= RIGHT; side++) {
             Vector3d hip = rig.joint(Rig.upLeg(side), new Vector3d());
@@ -161,7 +159,7 @@ final class PartShapes {
                 leg.ring(centers[i].x, centers[i].y, centers[i].z, r, 0.95 * r);
             }
             leg.caps(0.5 * radii[0] * h * g, 0.5 * radii[radii.length - 1] * h * g);
-            SurfaceGrid grid = leg.build(around(24, 6), along(4, 1), along(3, 1),
+            SurfaceGrid grid = leg.build(segments(24, 6), segments(4, 1), segments(3, 1),
                     new int[] {HIPS, Rig.upLeg(side), Rig.leg(side), Rig.foot(side)});
             grids.add(grid.uvRect(0.5 * side, 0.5 * side + 0.5, 0.24, 1));
         }
@@ -190,7 +188,7 @@ final class PartShapes {
             for (int f = 0; f < FINGERS; f++) {
                 palmBones[2 + f] = Rig.finger(side, f, 0);
             }
-            grids.add(cell(palmTube.build(around(16, 6), along(3, 1), along(3, 1), palmBones), side, 0));
+            grids.add(cell(palmTube.build(segments(16, 6), segments(3, 1), segments(3, 1), palmBones), side, 0));
             for (int f = 0; f < FINGERS; f++) {
                 Vector3d dir = direction(rig.fingerDirection, Rig.FINGERS * side + f);
                 double r = rig.fingerRadius[f];
@@ -206,7 +204,7 @@ final class PartShapes {
                 Vector3d tip = rig.tail(Rig.finger(side, f, PHALANGES - 1), new Vector3d()).fma(-0.7 * r, dir);
                 finger.ring(tip.x, tip.y, tip.z, 0.85 * 0.78 * r, 0.78 * r).caps(0.5 * r, 0.7 * r);
                 int[] bones = {Rig.hand(side), Rig.finger(side, f, 0), Rig.finger(side, f, 1), Rig.finger(side, f, 2)};
-                grids.add(cell(finger.build(around(10, 5), along(3, 1), along(2, 1), bones), side, 1 + f));
+                grids.add(cell(finger.build(segments(10, 5), segments(3, 1), segments(2, 1), bones), side, 1 + f));
             }
         }
         return grids;
@@ -240,7 +238,7 @@ final class PartShapes {
                 shoe.ring(x, height[i] * h, z[i], height[i] * h, width[i] * h * fw);
             }
             shoe.caps(0.06 * fl, 0.07 * fl);
-            SurfaceGrid grid = shoe.build(around(24, 6), along(4, 1), along(3, 1),
+            SurfaceGrid grid = shoe.build(segments(24, 6), segments(4, 1), segments(3, 1),
                     new int[] {Rig.leg(side), Rig.foot(side), Rig.toeBase(side)});
             grids.add(side == LEFT ? grid.uvRect(0, 1, 0, 1) : grid.uvRect(1, 0, 0, 1));
         }

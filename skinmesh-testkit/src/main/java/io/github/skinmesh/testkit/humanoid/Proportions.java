@@ -38,7 +38,7 @@ final class Proportions {
     final double fingerSpread;
     /** A-pose arm angle below horizontal, 35..45 degrees, in radians. */
     final double aPoseAngle;
-    /** Period of the walk cycle, 0.95..1.12 s, longer for longer legs. */
+    /** Period of the walk cycle, about 0.92..1.14 s, longer for longer legs. */
     final double walkPeriod;
     /** Period of the idle loop, 2.4..2.8 s. */
     final double idlePeriod;

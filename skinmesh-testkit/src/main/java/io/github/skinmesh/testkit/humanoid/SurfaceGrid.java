@@ -114,14 +114,17 @@ final class SurfaceGrid {
         for (int r = 0; r < rows; r++) {
             boolean pole = isPole(r);
             int adjacent = r == 0 ? 1 : rows - 2;
+            if (pole) {
+                // one normal for the whole pole row: its points coincide
+                centroid(adjacent, c);
+                diff(r, 0, c, n);
+                normalize(n);
+            }
             int rowCount = rowVertices(r);
             for (int s = 0; s < rowCount; s++) {
                 int col = s % columns;
                 int vtx = rowStart[r] + s;
                 if (pole) {
-                    centroid(adjacent, c);
-                    diff(r, col, c, n);
-                    normalize(n);
                     // the wedge between columns s and s+1 of the neighbouring row
                     diff(adjacent, (s + 1) % columns, adjacent, s, du);
                     if (r == 0) {

@@ -6,6 +6,7 @@ import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Sampler;
 import io.github.skinmesh.core.model.TextureRef;
+import io.github.skinmesh.testkit.SplitMix64;
 import io.github.skinmesh.testkit.image.Png;
 import io.github.skinmesh.testkit.image.PngCompression;
 import io.github.skinmesh.testkit.image.PngFilter;
@@ -120,12 +121,9 @@ final class Textures {
         return (byte) Math.round(Math.max(0, Math.min(1, value)) * 255);
     }
 
-    /** A value in [0, 1) from a 64-bit mix (SplitMix64's finalizer) of the salt and two coordinates. */
-    static double hash(long salt, int a, int b) {
-        long z = salt + 0x9E3779B97F4A7C15L * (a + 1) + 0xC2B2AE3D27D4EB4FL * (b + 3);
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        z ^= z >>> 31;
+    /** A value in [0, 1) from {@link SplitMix64#mix} of the salt and two coordinates. */
+    private static double hash(long salt, int a, int b) {
+        long z = SplitMix64.mix(salt + 0x9E3779B97F4A7C15L * (a + 1) + 0xC2B2AE3D27D4EB4FL * (b + 3));
         return (z >>> 11) * 0x1.0p-53;
     }
 }

@@ -19,12 +19,14 @@ import java.util.List;
  * {@code startCap} and {@code endCap} beyond the end rings.
  */
 final class Tube {
+    /** Angle from {@code e1} (towards {@code e2}) of the texture seam: opposite {@code e1}. */
+    private static final double SEAM = Math.PI;
+
     private final List<double[]> rings = new ArrayList<>();
     private double refX = 0;
     private double refY = 0;
     private double refZ = 1;
     private double squareness = 2;
-    private double seam = Math.PI;
     private double startCap;
     private double endCap;
 
@@ -51,12 +53,6 @@ final class Tube {
     /** Superellipse exponent, 2 for ellipses. */
     Tube squareness(double p) {
         squareness = p;
-        return this;
-    }
-
-    /** Angle from {@code e1} (towards {@code e2}) of the texture seam; the default pi puts it opposite {@code e1}. */
-    Tube seam(double angle) {
-        seam = angle;
         return this;
     }
 
@@ -142,7 +138,7 @@ final class Tube {
         double r2 = f[4] * scale;
         double exponent = 2 / squareness;
         for (int s = 0; s < g.columns; s++) {
-            double phi = seam + 2 * Math.PI * s / g.columns;
+            double phi = SEAM + 2 * Math.PI * s / g.columns;
             double c = Math.cos(phi);
             double sn = Math.sin(phi);
             double a = r1 * Math.copySign(Math.pow(Math.abs(c), exponent), c);

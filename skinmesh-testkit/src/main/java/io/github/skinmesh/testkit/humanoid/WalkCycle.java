@@ -31,8 +31,6 @@ import io.github.skinmesh.core.model.AnimationClip;
  * shoulders, as motion capture exports key them.
  */
 final class WalkCycle {
-    static final String NAME = "walk";
-
     private WalkCycle() {
     }
 
@@ -97,7 +95,7 @@ final class WalkCycle {
             w.rotation(toe, (ph, m) -> m.turn(toe, 1, 0, 0, -toRadians(20) * bump(ph + offset, 0.85 * PI, 3)));
         }
         w.restTranslations(Rig.TRUNK_AND_LIMBS);
-        return w.build(NAME);
+        return w.build(Humanoid.WALK);
     }
 
     /** A smooth periodic bump: 1 at {@code center}, 0 half a period away, sharper with {@code power}. */

@@ -1,6 +1,7 @@
 package io.github.skinmesh.testkit.image;
 
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.Checks;
 import java.util.Objects;
 
 /**
@@ -28,9 +29,7 @@ public record PngOptions(PngCompression compression, int deflateLevel, PngFilter
     public PngOptions {
         Objects.requireNonNull(compression, "compression");
         Objects.requireNonNull(filter, "filter");
-        if (deflateLevel < 1 || deflateLevel > 9) {
-            throw new ValidationException("PngOptions: deflateLevel=" + deflateLevel + ", expected 1..9");
-        }
+        Checks.requireRange("PngOptions", "deflateLevel", deflateLevel, 1, 9);
     }
 
     /**

@@ -63,7 +63,8 @@ final class ScanlineFilter {
 
     /**
      * Filters one row; {@code prior < 0} means "no previous row" (all zero). One loop per filter
-     * type, the first pixel (no left neighbour) peeled off, so the loops stay branch-free.
+     * type, the first pixel (no left neighbour) peeled off; the only test left inside the Average
+     * and Paeth loops is the loop-invariant {@code prior < 0}.
      */
     private static void filterRow(int type, byte[] src, int row, int prior, int stride, byte[] dst) {
         int bpp = BYTES_PER_PIXEL;

@@ -1,6 +1,7 @@
 package io.github.skinmesh.testkit.random;
 
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.model.BoneWeights;
 import java.util.Objects;
 
@@ -59,12 +60,12 @@ public record RandomMeshOptions(int vertexCount, int triangleCount, int influenc
         Objects.requireNonNull(streams, "streams");
         Objects.requireNonNull(palette, "palette");
         String where = "RandomMeshOptions";
-        range(where, "vertexCount", vertexCount, 0, MAX_VERTICES);
-        range(where, "triangleCount", triangleCount, 0, MAX_TRIANGLES);
-        range(where, "influencesPerVertex", influencesPerVertex, 1, BoneWeights.MAX_INFLUENCES);
-        range(where, "uvChannels", uvChannels, 0, MAX_UV_CHANNELS);
-        range(where, "morphTargets", morphTargets, 0, MAX_MORPH_TARGETS);
-        range(where, "submeshes", submeshes, 1, MAX_SUBMESHES);
+        Checks.requireRange(where, "vertexCount", vertexCount, 0, MAX_VERTICES);
+        Checks.requireRange(where, "triangleCount", triangleCount, 0, MAX_TRIANGLES);
+        Checks.requireRange(where, "influencesPerVertex", influencesPerVertex, 1, BoneWeights.MAX_INFLUENCES);
+        Checks.requireRange(where, "uvChannels", uvChannels, 0, MAX_UV_CHANNELS);
+        Checks.requireRange(where, "morphTargets", morphTargets, 0, MAX_MORPH_TARGETS);
+        Checks.requireRange(where, "submeshes", submeshes, 1, MAX_SUBMESHES);
         if (triangleCount > 0 && vertexCount < 3) {
             throw new ValidationException(where + ": vertexCount=" + vertexCount + " with triangleCount="
                     + triangleCount + ", expected at least 3 vertices for triangles of distinct vertices");
@@ -73,12 +74,6 @@ public record RandomMeshOptions(int vertexCount, int triangleCount, int influenc
             throw new ValidationException(where + ": submeshes=" + submeshes
                     + ", expected at most max(1, triangleCount) = " + Math.max(1, triangleCount)
                     + " so that none is empty");
-        }
-    }
-
-    private static void range(String where, String name, int value, int lo, int hi) {
-        if (value < lo || value > hi) {
-            throw new ValidationException(where + ": " + name + "=" + value + ", expected " + lo + ".." + hi);
         }
     }
 

@@ -473,40 +473,49 @@ public final class RandomModels {
             String name = skeleton.boneName(bone);
             if (options.channels() != ChannelSet.ROTATIONS) {
                 float[] t = channelTimes(rng, options, uniform);
-                float[] v = translationKeys(rng, skeleton.restTranslation(bone, rest), options);
+                Vector3f restTranslation = skeleton.restTranslation(bone, rest);
+                float[] v = keys(rng, options, 3, c -> restTranslation.get(c) + rng.range(-0.5f, 0.5f));
                 channels.add(raw.adoptChannel(name, ChannelPath.TRANSLATION, interpolation, t, v));
             }
             float[] rt = channelTimes(rng, options, uniform);
             channels.add(raw.adoptChannel(name, ChannelPath.ROTATION, interpolation, rt, rotationKeys(rng, options)));
             if (options.channels() == ChannelSet.ALL) {
                 float[] t = channelTimes(rng, options, uniform);
-                channels.add(raw.adoptChannel(name, ChannelPath.SCALE, interpolation, t, scaleKeys(rng, options)));
+                channels.add(raw.adoptChannel(name, ChannelPath.SCALE, interpolation, t,
+                        keys(rng, options, 3, c -> rng.range(0.5f, 2f))));
             }
         }
         List<MorphChannel> morphs = new ArrayList<>();
         if (options.morphWeights() > 0) {
             float[] t = channelTimes(rng, options, uniform);
             morphs.add(raw.adoptMorphChannel(MESH_NAME, options.morphWeights(), interpolation, t,
-                    morphKeys(rng, options)));
+                    keys(rng, options, options.morphWeights(), c -> rng.nf())));
         }
         return AnimationClip.of(CLIP_NAME, channels, morphs);
+    }
+
+    /** Draws one component of a key's value (not of a cubic spline tangent). */
+    private interface ValueDraw {
+        float draw(int component);
+    }
+
+    /**
+     * Keys of a {@code components}-wide channel: per key element and component, in order, the
+     * value drawn by {@code value} or, for a cubic spline tangent, {@code u(-1, 1)}.
+     */
+    private static float[] keys(SplitMix64 rng, RandomClipOptions options, int components, ValueDraw value) {
+        int elements = options.interpolation().elementsPerKey();
+        float[] v = new float[components * elements * options.keyCount()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = isValue(elements, (i / components) % elements) ? value.draw(i % components)
+                    : rng.range(-1, 1);
+        }
+        return v;
     }
 
     /** Whether element {@code e} of a key is its value (not a cubic spline tangent). */
     private static boolean isValue(int elements, int e) {
         return elements == 1 || e == 1;
-    }
-
-    private static float[] translationKeys(SplitMix64 rng, Vector3f rest, RandomClipOptions options) {
-        int elements = options.interpolation().elementsPerKey();
-        float[] v = new float[3 * elements * options.keyCount()];
-        for (int i = 0; i < v.length; i += 3) {
-            boolean value = isValue(elements, (i / 3) % elements);
-            v[i] = value ? rest.x + rng.range(-0.5f, 0.5f) : rng.range(-1, 1);
-            v[i + 1] = value ? rest.y + rng.range(-0.5f, 0.5f) : rng.range(-1, 1);
-            v[i + 2] = value ? rest.z + rng.range(-0.5f, 0.5f) : rng.range(-1, 1);
-        }
-        return v;
     }
 
     private static float[] rotationKeys(SplitMix64 rng, RandomClipOptions options) {
@@ -528,25 +537,6 @@ public final class RandomModels {
                 }
             }
             previous = i;
-        }
-        return v;
-    }
-
-    private static float[] scaleKeys(SplitMix64 rng, RandomClipOptions options) {
-        int elements = options.interpolation().elementsPerKey();
-        float[] v = new float[3 * elements * options.keyCount()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = isValue(elements, (i / 3) % elements) ? rng.range(0.5f, 2f) : rng.range(-1, 1);
-        }
-        return v;
-    }
-
-    private static float[] morphKeys(SplitMix64 rng, RandomClipOptions options) {
-        int elements = options.interpolation().elementsPerKey();
-        int w = options.morphWeights();
-        float[] v = new float[w * elements * options.keyCount()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = isValue(elements, (i / w) % elements) ? rng.nf() : rng.range(-1, 1);
         }
         return v;
     }
