@@ -72,6 +72,14 @@ class SkeletonTest {
     }
 
     @Test
+    void messagesEscapeControlCharactersInNames() {
+        Skeleton skeleton = Skeleton.of("rig\t2", new String[] {"a", "b"}, new int[] {-1, 0}, T2, R2, S2);
+        assertThatThrownBy(() -> skeleton.requireIndex("Left\nHand"))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("bone 'Left\\u000aHand' is not in skeleton 'rig\\u00092'");
+    }
+
+    @Test
     void changingTheFactoryArraysDoesNotChangeTheSkeleton() {
         String[] names = {"a", "b"};
         int[] parents = {-1, 0};
