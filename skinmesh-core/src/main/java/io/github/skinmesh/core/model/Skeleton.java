@@ -315,10 +315,6 @@ public final class Skeleton {
     }
 
     // package-private raw access for the internal bridge
-    String[] rawNames() {
-        return names;
-    }
-
     int[] rawParents() {
         return parents;
     }
