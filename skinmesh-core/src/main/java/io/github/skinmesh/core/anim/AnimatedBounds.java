@@ -10,6 +10,8 @@ import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphTarget;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.skinning.MorphOptions;
+import io.github.skinmesh.core.skinning.Morphing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -124,7 +126,7 @@ public final class AnimatedBounds {
         int vertexCount = mesh.vertexCount();
         float[] positions = raw.positions(mesh);
         float @Nullable [] @Nullable [] deltas = positionDeltas(mesh);
-        float[] morphWeights = deltas == null ? null
+        float @Nullable [][] morphWeights = deltas == null ? null
                 : morphWeights(mesh, clip, sampler, options, times, deltas.length, where, warnings);
 
         BoneWeights bw = skin.weights();
@@ -162,7 +164,8 @@ public final class AnimatedBounds {
             if (exact) {
                 float[] p = positions;
                 if (morphed != null) {
-                    MorphedPositions.applyInto(positions, deltas, morphWeights, i * deltas.length, morphed);
+                    Morphing.blendInto(positions, 3, deltas, morphWeights[i], morphed, 0, vertexCount,
+                            MorphOptions.DEFAULTS);
                     p = morphed;
                 }
                 ExactBounds.accumulate(p, vertexCount, influences, joints, weights, rigid, palette, box);
@@ -189,16 +192,16 @@ public final class AnimatedBounds {
     }
 
     /**
-     * @return the morph weights per sample, {@code sampleCount * targetCount} floats, or null when
-     *     the options say not to morph
+     * @return the morph weights per sample ({@code targetCount} floats each), or null when the
+     *     options say not to morph
      */
-    private static float @Nullable [] morphWeights(Mesh mesh, AnimationClip clip,
+    private static float @Nullable [][] morphWeights(Mesh mesh, AnimationClip clip,
             ClipSampler sampler, AnimatedBoundsOptions options, float[] times, int targetCount, String where,
             List<String> warnings) {
         if (options.morphWeights() == AnimatedBoundsOptions.MorphWeights.NONE) {
             return null;
         }
-        float[] result = new float[times.length * targetCount];
+        float[][] result = new float[times.length][targetCount];
         int channel = -1;
         if (options.morphWeights() == AnimatedBoundsOptions.MorphWeights.CLIP) {
             String target = options.morphChannel().isEmpty() ? mesh.name() : options.morphChannel();
@@ -214,31 +217,35 @@ public final class AnimatedBounds {
         }
         if (channel >= 0) {
             for (int i = 0; i < times.length; i++) {
-                sampler.sampleMorphWeights(channel, times[i], result, i * targetCount);
+                sampler.sampleMorphWeights(channel, times[i], result[i], 0);
             }
         } else {
             float[] defaults = mesh.morphWeights();
-            for (int i = 0; i < times.length; i++) {
-                System.arraycopy(defaults, 0, result, i * targetCount, targetCount);
+            for (float[] row : result) {
+                System.arraycopy(defaults, 0, row, 0, targetCount);
             }
         }
         return result;
     }
 
-    private static float[] columnMin(float[] rows, int columns) {
+    private static float[] columnMin(float[][] rows, int columns) {
         float[] min = new float[columns];
         java.util.Arrays.fill(min, Float.POSITIVE_INFINITY);
-        for (int i = 0; i < rows.length; i++) {
-            min[i % columns] = Math.min(min[i % columns], rows[i]);
+        for (float[] row : rows) {
+            for (int j = 0; j < columns; j++) {
+                min[j] = Math.min(min[j], row[j]);
+            }
         }
         return min;
     }
 
-    private static float[] columnMax(float[] rows, int columns) {
+    private static float[] columnMax(float[][] rows, int columns) {
         float[] max = new float[columns];
         java.util.Arrays.fill(max, Float.NEGATIVE_INFINITY);
-        for (int i = 0; i < rows.length; i++) {
-            max[i % columns] = Math.max(max[i % columns], rows[i]);
+        for (float[] row : rows) {
+            for (int j = 0; j < columns; j++) {
+                max[j] = Math.max(max[j], row[j]);
+            }
         }
         return max;
     }
