@@ -128,6 +128,14 @@ public final class AnimatedBounds {
         float @Nullable [] @Nullable [] deltas = positionDeltas(mesh);
         float @Nullable [][] morphWeights = deltas == null ? null
                 : morphWeights(mesh, clip, sampler, options, times, deltas.length, where, warnings);
+        if (morphWeights != null && morphWeights.length == 1) {
+            // the same weights at every sample: morph once, then skin the morphed positions
+            float[] morphedOnce = new float[positions.length];
+            Morphing.blendInto(positions, 3, deltas, morphWeights[0], morphedOnce, 0, vertexCount,
+                    MorphOptions.DEFAULTS);
+            positions = morphedOnce;
+            morphWeights = null;
+        }
 
         BoneWeights bw = skin.weights();
         int influences = bw.influencesPerVertex();
@@ -192,8 +200,9 @@ public final class AnimatedBounds {
     }
 
     /**
-     * @return the morph weights per sample ({@code targetCount} floats each), or null when the
-     *     options say not to morph
+     * @return the morph weights ({@code targetCount} floats per row): one row per sample from the
+     *     clip's channel, a single row when the mesh's default weights apply at every sample, or
+     *     null when the options say not to morph
      */
     private static float @Nullable [][] morphWeights(Mesh mesh, AnimationClip clip,
             ClipSampler sampler, AnimatedBoundsOptions options, float[] times, int targetCount, String where,
@@ -201,7 +210,6 @@ public final class AnimatedBounds {
         if (options.morphWeights() == AnimatedBoundsOptions.MorphWeights.NONE) {
             return null;
         }
-        float[][] result = new float[times.length][targetCount];
         int channel = -1;
         if (options.morphWeights() == AnimatedBoundsOptions.MorphWeights.CLIP) {
             String target = options.morphChannel().isEmpty() ? mesh.name() : options.morphChannel();
@@ -215,15 +223,12 @@ public final class AnimatedBounds {
                         + " weights, expected the mesh's morph target count " + targetCount);
             }
         }
-        if (channel >= 0) {
-            for (int i = 0; i < times.length; i++) {
-                sampler.sampleMorphWeights(channel, times[i], result[i], 0);
-            }
-        } else {
-            float[] defaults = mesh.morphWeights();
-            for (float[] row : result) {
-                System.arraycopy(defaults, 0, row, 0, targetCount);
-            }
+        if (channel < 0) {
+            return new float[][] {mesh.morphWeights()};
+        }
+        float[][] result = new float[times.length][targetCount];
+        for (int i = 0; i < times.length; i++) {
+            sampler.sampleMorphWeights(channel, times[i], result[i], 0);
         }
         return result;
     }
