@@ -159,8 +159,10 @@ public final class AnimatedBounds {
             if (morphWeights != null) {
                 lo = new float[positions.length];
                 hi = new float[positions.length];
-                MorphedPositions.boxesInto(positions, deltas, columnMin(morphWeights, deltas.length),
-                        columnMax(morphWeights, deltas.length), lo, hi);
+                float[] minWeights = new float[deltas.length];
+                float[] maxWeights = new float[deltas.length];
+                columnRanges(morphWeights, minWeights, maxWeights);
+                MorphedPositions.boxesInto(positions, deltas, minWeights, maxWeights, lo, hi);
             }
             entryBoxes = new float[6 * paletteSize];
             ConservativeBounds.bindBoxes(lo, hi, vertexCount, influences, joints, weights, rigid, entryBoxes, box);
@@ -233,26 +235,16 @@ public final class AnimatedBounds {
         return result;
     }
 
-    private static float[] columnMin(float[][] rows, int columns) {
-        float[] min = new float[columns];
+    /** Per column {@code j}, the smallest and largest {@code rows[i][j]} into {@code min[j]}, {@code max[j]}. */
+    private static void columnRanges(float[][] rows, float[] min, float[] max) {
         java.util.Arrays.fill(min, Float.POSITIVE_INFINITY);
-        for (float[] row : rows) {
-            for (int j = 0; j < columns; j++) {
-                min[j] = Math.min(min[j], row[j]);
-            }
-        }
-        return min;
-    }
-
-    private static float[] columnMax(float[][] rows, int columns) {
-        float[] max = new float[columns];
         java.util.Arrays.fill(max, Float.NEGATIVE_INFINITY);
         for (float[] row : rows) {
-            for (int j = 0; j < columns; j++) {
+            for (int j = 0; j < min.length; j++) {
+                min[j] = Math.min(min[j], row[j]);
                 max[j] = Math.max(max[j], row[j]);
             }
         }
-        return max;
     }
 
     /** Normalizes each vertex's weights to sum 1; vertices summing to 0 get {@code rigid = 1}. */
