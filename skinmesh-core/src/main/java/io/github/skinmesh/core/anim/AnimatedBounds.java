@@ -82,8 +82,9 @@ public final class AnimatedBounds {
      * @throws ValidationException when the mesh has no skin, a palette bone is not in the
      *     skeleton, the sampling rate asks for more than {@value #MAX_SAMPLE_COUNT} samples, the
      *     clip's morph channel for the mesh has another weight count than the mesh has morph
-     *     targets, or (with {@link SampleOptions.MissingBones#REJECT}) a channel's bone is not in
-     *     the skeleton
+     *     targets (with {@link AnimatedBoundsOptions.MorphWeights#CLIP}, when a morph target has
+     *     position deltas: otherwise the weights play no part and are not read), or (with
+     *     {@link SampleOptions.MissingBones#REJECT}) a channel's bone is not in the skeleton
      */
     public static AnimatedBoundsResult compute(Mesh mesh, Skeleton skeleton, AnimationClip clip,
             AnimatedBoundsOptions options) {

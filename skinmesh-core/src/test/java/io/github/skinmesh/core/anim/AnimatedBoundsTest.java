@@ -318,6 +318,15 @@ class AnimatedBoundsTest {
     }
 
     @Test
+    void morphChannelIsNotReadWhenNoTargetMovesPositions() {
+        Mesh mesh = Mesh.builder("body").positions(new float[] {0, 0, 0}).normals(new float[] {0, 0, 1})
+                .skin(skinned("b0").skin()).addMorphTarget(MorphTarget.of("a", null, new float[3], null)).build();
+        AnimationClip clip = AnimationClip.of("talk", List.of(), List.of(MorphChannel.of("body", 2,
+                Interpolation.STEP, new float[] {0}, new float[] {0, 0})));
+        assertThat(AnimatedBounds.compute(mesh, SKELETON, clip).warnings()).isEmpty();
+    }
+
+    @Test
     void rejectsNonPositiveSamplingRate() {
         assertThatThrownBy(() -> AnimatedBoundsOptions.DEFAULTS.withSamplesPerSecond(0))
                 .isInstanceOf(ValidationException.class)
