@@ -105,7 +105,6 @@ final class Quantizer {
         }
         zero.warnInto(warnings);
         BoneWeights out = raw.adoptWeights(k, dstJoints, dstWeights);
-        return new QuantizeResult(format, k, values, out, maxError, maxErrorVertex, zeroed, zero.boundVertices(),
-                warnings);
+        return new QuantizeResult(format, values, out, maxError, maxErrorVertex, zeroed, zero.boundVertices(), warnings);
     }
 }
