@@ -63,6 +63,41 @@ class SkeletonTest {
     }
 
     @Test
+    void rejectsMoreBonesThanTheLimit() {
+        int n = Skeleton.MAX_BONES + 1;
+        assertThatThrownBy(() -> Skeleton.of("huge", new String[n], new int[n], new float[3 * n], new float[4 * n],
+                new float[3 * n]))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("skeleton 'huge': 65537 bones, expected at most 65536");
+    }
+
+    @Test
+    void rejectsNullBoneName() {
+        assertThatThrownBy(() -> Skeleton.of("rig", new String[] {"a", null}, new int[] {-1, 0}, T2, R2, S2))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("skeleton 'rig': bone 1 name is null, expected a name");
+    }
+
+    @Test
+    void rejectsNonFiniteRestTranslation() {
+        float[] t = T2.clone();
+        t[4] = Float.NaN;
+        assertThatThrownBy(() -> Skeleton.of("rig", new String[] {"a", "b"}, new int[] {-1, 0}, t, R2, S2))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("skeleton 'rig': bone 1: rest translation component 1 is NaN, expected a finite value");
+    }
+
+    @Test
+    void builderRejectsDuplicateBoneName() {
+        Skeleton.Builder b = Skeleton.builder("rig");
+        b.addBone("spine", Skeleton.NO_PARENT);
+        assertThatThrownBy(() -> b.addBone("spine", 0))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("skeleton 'rig': bone 1 name 'spine' duplicates bone 0, expected unique names");
+        assertThat(b.boneCount()).isEqualTo(1);
+    }
+
+    @Test
     void builderRejectsParentNotYetAdded() {
         Skeleton.Builder b = Skeleton.builder("rig");
         assertThatThrownBy(() -> b.addBone("a", 0))
