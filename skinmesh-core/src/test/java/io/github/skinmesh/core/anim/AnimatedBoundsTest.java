@@ -196,6 +196,9 @@ class AnimatedBoundsTest {
         assertThat(r.sampleCount()).isEqualTo(1);
         Bounds bind = s.mesh().bounds();
         assertThat(r.bounds().minX()).isCloseTo(bind.minX(), offset(1e-5f));
+        assertThat(r.bounds().minY()).isCloseTo(bind.minY(), offset(1e-5f));
+        assertThat(r.bounds().minZ()).isCloseTo(bind.minZ(), offset(1e-5f));
+        assertThat(r.bounds().maxX()).isCloseTo(bind.maxX(), offset(1e-5f));
         assertThat(r.bounds().maxY()).isCloseTo(bind.maxY(), offset(1e-5f));
         assertThat(r.bounds().maxZ()).isCloseTo(bind.maxZ(), offset(1e-5f));
         assertThat(r.warnings()).anyMatch(w -> w.contains("do not sum to 1"));
