@@ -103,9 +103,9 @@ public final class Skeleton {
      *     within 1e-3 (they are renormalized)
      * @param restScales {@code 3*boneCount} floats
      * @return the skeleton
-     * @throws ValidationException on mismatched lengths, duplicate names, a parent index that is not
-     *     before its child (which also rules out cycles), non-finite values or a rotation that is
-     *     not of unit length
+     * @throws ValidationException on more than {@value #MAX_BONES} bones, mismatched lengths, a null
+     *     or duplicate name, a parent index that is not before its child (which also rules out
+     *     cycles), non-finite values or a rotation that is not of unit length
      */
     public static Skeleton of(String name, String[] boneNames, int[] parents, float[] restTranslations,
             float[] restRotations, float[] restScales) {
