@@ -10,6 +10,8 @@ import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphTarget;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.skinning.MorphOptions;
+import io.github.skinmesh.core.skinning.Morphing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -80,8 +82,9 @@ public final class AnimatedBounds {
      * @throws ValidationException when the mesh has no skin, a palette bone is not in the
      *     skeleton, the sampling rate asks for more than {@value #MAX_SAMPLE_COUNT} samples, the
      *     clip's morph channel for the mesh has another weight count than the mesh has morph
-     *     targets, or (with {@link SampleOptions.MissingBones#REJECT}) a channel's bone is not in
-     *     the skeleton
+     *     targets (with {@link AnimatedBoundsOptions.MorphWeights#CLIP}, when a morph target has
+     *     position deltas: otherwise the weights play no part and are not read), or (with
+     *     {@link SampleOptions.MissingBones#REJECT}) a channel's bone is not in the skeleton
      */
     public static AnimatedBoundsResult compute(Mesh mesh, Skeleton skeleton, AnimationClip clip,
             AnimatedBoundsOptions options) {
@@ -124,8 +127,16 @@ public final class AnimatedBounds {
         int vertexCount = mesh.vertexCount();
         float[] positions = raw.positions(mesh);
         float @Nullable [] @Nullable [] deltas = positionDeltas(mesh);
-        float[] morphWeights = deltas == null ? null
+        float @Nullable [][] morphWeights = deltas == null ? null
                 : morphWeights(mesh, clip, sampler, options, times, deltas.length, where, warnings);
+        if (morphWeights != null && morphWeights.length == 1) {
+            // the same weights at every sample: morph once, then skin the morphed positions
+            float[] morphedOnce = new float[positions.length];
+            Morphing.blendInto(positions, 3, deltas, morphWeights[0], morphedOnce, 0, vertexCount,
+                    MorphOptions.DEFAULTS);
+            positions = morphedOnce;
+            morphWeights = null;
+        }
 
         BoneWeights bw = skin.weights();
         int influences = bw.influencesPerVertex();
@@ -149,8 +160,10 @@ public final class AnimatedBounds {
             if (morphWeights != null) {
                 lo = new float[positions.length];
                 hi = new float[positions.length];
-                MorphedPositions.boxesInto(positions, deltas, columnMin(morphWeights, deltas.length),
-                        columnMax(morphWeights, deltas.length), lo, hi);
+                float[] minWeights = new float[deltas.length];
+                float[] maxWeights = new float[deltas.length];
+                columnRanges(morphWeights, minWeights, maxWeights);
+                MorphedPositions.boxesInto(positions, deltas, minWeights, maxWeights, lo, hi);
             }
             entryBoxes = new float[6 * paletteSize];
             ConservativeBounds.bindBoxes(lo, hi, vertexCount, influences, joints, weights, rigid, entryBoxes, box);
@@ -162,7 +175,8 @@ public final class AnimatedBounds {
             if (exact) {
                 float[] p = positions;
                 if (morphed != null) {
-                    MorphedPositions.applyInto(positions, deltas, morphWeights, i * deltas.length, morphed);
+                    Morphing.blendInto(positions, 3, deltas, morphWeights[i], morphed, 0, vertexCount,
+                            MorphOptions.DEFAULTS);
                     p = morphed;
                 }
                 ExactBounds.accumulate(p, vertexCount, influences, joints, weights, rigid, palette, box);
@@ -189,16 +203,16 @@ public final class AnimatedBounds {
     }
 
     /**
-     * @return the morph weights per sample, {@code sampleCount * targetCount} floats, or null when
-     *     the options say not to morph
+     * @return the morph weights ({@code targetCount} floats per row): one row per sample from the
+     *     clip's channel, a single row when the mesh's default weights apply at every sample, or
+     *     null when the options say not to morph
      */
-    private static float @Nullable [] morphWeights(Mesh mesh, AnimationClip clip,
+    private static float @Nullable [][] morphWeights(Mesh mesh, AnimationClip clip,
             ClipSampler sampler, AnimatedBoundsOptions options, float[] times, int targetCount, String where,
             List<String> warnings) {
         if (options.morphWeights() == AnimatedBoundsOptions.MorphWeights.NONE) {
             return null;
         }
-        float[] result = new float[times.length * targetCount];
         int channel = -1;
         if (options.morphWeights() == AnimatedBoundsOptions.MorphWeights.CLIP) {
             String target = options.morphChannel().isEmpty() ? mesh.name() : options.morphChannel();
@@ -212,35 +226,26 @@ public final class AnimatedBounds {
                         + " weights, expected the mesh's morph target count " + targetCount);
             }
         }
-        if (channel >= 0) {
-            for (int i = 0; i < times.length; i++) {
-                sampler.sampleMorphWeights(channel, times[i], result, i * targetCount);
-            }
-        } else {
-            float[] defaults = mesh.morphWeights();
-            for (int i = 0; i < times.length; i++) {
-                System.arraycopy(defaults, 0, result, i * targetCount, targetCount);
-            }
+        if (channel < 0) {
+            return new float[][] {mesh.morphWeights()};
+        }
+        float[][] result = new float[times.length][targetCount];
+        for (int i = 0; i < times.length; i++) {
+            sampler.sampleMorphWeights(channel, times[i], result[i], 0);
         }
         return result;
     }
 
-    private static float[] columnMin(float[] rows, int columns) {
-        float[] min = new float[columns];
+    /** Per column {@code j}, the smallest and largest {@code rows[i][j]} into {@code min[j]}, {@code max[j]}. */
+    private static void columnRanges(float[][] rows, float[] min, float[] max) {
         java.util.Arrays.fill(min, Float.POSITIVE_INFINITY);
-        for (int i = 0; i < rows.length; i++) {
-            min[i % columns] = Math.min(min[i % columns], rows[i]);
-        }
-        return min;
-    }
-
-    private static float[] columnMax(float[] rows, int columns) {
-        float[] max = new float[columns];
         java.util.Arrays.fill(max, Float.NEGATIVE_INFINITY);
-        for (int i = 0; i < rows.length; i++) {
-            max[i % columns] = Math.max(max[i % columns], rows[i]);
+        for (float[] row : rows) {
+            for (int j = 0; j < min.length; j++) {
+                min[j] = Math.min(min[j], row[j]);
+                max[j] = Math.max(max[j], row[j]);
+            }
         }
-        return max;
     }
 
     /** Normalizes each vertex's weights to sum 1; vertices summing to 0 get {@code rigid = 1}. */

@@ -3,42 +3,20 @@ package io.github.skinmesh.core.anim;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Morph target deformation of positions for {@link AnimatedBounds}: {@code p = base + sum_t w_t
- * d_t}, either at given weights or as a per-vertex box over weight ranges.
+ * The box of morphed positions over ranges of morph weights, for the conservative method of
+ * {@link AnimatedBounds}: per vertex, every {@code p = base + sum_t w_t d_t} with each weight in
+ * its range. (Positions at given weights come from
+ * {@link io.github.skinmesh.core.skinning.Morphing#blendInto}.)
  */
 final class MorphedPositions {
     /**
      * Relative padding of the weight-range boxes: {@code 2^-18} (32 float ulps of 1) of the
-     * magnitude of the summed terms, more than the rounding of {@link #applyInto} can differ from
-     * the box's own sums.
+     * magnitude of the summed terms, more than the rounding of {@code Morphing.blendInto} (which
+     * the exact method uses) can differ from the box's own sums.
      */
     static final float PADDING = 0x1p-18f;
 
     private MorphedPositions() {
-    }
-
-    /**
-     * {@code dst = base + sum_t weights[weightOffset + t] * deltas[t]}; targets with {@code null}
-     * deltas or weight 0 are skipped.
-     *
-     * @param base positions, {@code 3*vertexCount}
-     * @param deltas position deltas per target, each {@code 3*vertexCount} or null
-     * @param weights weights, one per target from {@code weightOffset}
-     * @param weightOffset first weight read
-     * @param dst destination, {@code 3*vertexCount}; not {@code base}
-     */
-    static void applyInto(float[] base, float[] @Nullable [] deltas, float[] weights, int weightOffset, float[] dst) {
-        System.arraycopy(base, 0, dst, 0, base.length);
-        for (int t = 0; t < deltas.length; t++) {
-            float[] d = deltas[t];
-            float w = weights[weightOffset + t];
-            if (d == null || w == 0) {
-                continue;
-            }
-            for (int i = 0; i < dst.length; i++) {
-                dst[i] += w * d[i];
-            }
-        }
     }
 
     /**

@@ -23,7 +23,8 @@ public final class Pose {
     /**
      * Creates an identity pose (zero translation, identity rotation, unit scale).
      *
-     * @param boneCount number of bones, {@code >= 0}
+     * @param boneCount number of bones, 0..{@value Skeleton#MAX_BONES}
+     * @throws io.github.skinmesh.core.ValidationException when {@code boneCount} is out of range
      */
     public Pose(int boneCount) {
         Checks.requireRange("Pose", "boneCount", boneCount, 0, Skeleton.MAX_BONES);
@@ -60,6 +61,8 @@ public final class Pose {
      *
      * @param skeleton a skeleton with {@link #boneCount()} bones
      * @return this pose
+     * @throws io.github.skinmesh.core.ValidationException when the skeleton has another bone count;
+     *     the pose is then unchanged
      */
     public Pose setToRest(Skeleton skeleton) {
         Checks.requireLength("Pose.setToRest", "skeleton bones", skeleton.boneCount(), boneCount(), "pose boneCount");
@@ -75,6 +78,8 @@ public final class Pose {
      *
      * @param other the source
      * @return this pose
+     * @throws io.github.skinmesh.core.ValidationException when {@code other} has another bone
+     *     count; this pose is then unchanged
      */
     public Pose set(Pose other) {
         Checks.requireLength("Pose.set", "source bones", other.boneCount(), boneCount(), "pose boneCount");

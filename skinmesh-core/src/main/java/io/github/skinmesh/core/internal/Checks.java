@@ -1,6 +1,7 @@
 package io.github.skinmesh.core.internal;
 
 import io.github.skinmesh.core.ValidationException;
+import java.util.Locale;
 
 /**
  * Argument checks shared by the model and the kernels. Every failure is a
@@ -98,11 +99,25 @@ public final class Checks {
 
     /**
      * Quotes a name for messages: {@code 'LeftHand'}, or {@code (unnamed)} for an empty name.
+     * Control characters are written as {@code \\uXXXX}, so a message naming an element always
+     * stays on one line (validation reports print one problem per line).
      *
      * @param name the name
      * @return the quoted name
      */
     public static String quote(String name) {
-        return name.isEmpty() ? "(unnamed)" : "'" + name + "'";
+        if (name.isEmpty()) {
+            return "(unnamed)";
+        }
+        StringBuilder sb = new StringBuilder(name.length() + 2).append('\'');
+        for (int i = 0; i < name.length(); i++) {
+            char ch = name.charAt(i);
+            if (ch < 0x20 || ch == 0x7f) {
+                sb.append(String.format(Locale.ROOT, "\\u%04x", (int) ch));
+            } else {
+                sb.append(ch);
+            }
+        }
+        return sb.append('\'').toString();
     }
 }

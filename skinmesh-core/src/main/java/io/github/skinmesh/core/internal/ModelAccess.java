@@ -70,9 +70,6 @@ public final class ModelAccess {
         /** @param s skeleton @return rest scales */
         float[] restScales(Skeleton s);
 
-        /** @param s skeleton @return bone names */
-        String[] boneNames(Skeleton s);
-
         /** @param c channel @return key times */
         float[] times(BoneChannel c);
 

@@ -83,11 +83,6 @@ final class ModelBridge implements ModelAccess.Bridge {
     }
 
     @Override
-    public String[] boneNames(Skeleton s) {
-        return s.rawNames();
-    }
-
-    @Override
     public float[] times(BoneChannel c) {
         return c.rawTimes();
     }

@@ -41,7 +41,8 @@ public final class MorphChannel {
      * @param times key times in seconds
      * @param values {@code keyCount * weightCount} floats (times 3 for cubic splines)
      * @return the channel
-     * @throws io.github.skinmesh.core.ValidationException on bad times or a wrong value count
+     * @throws io.github.skinmesh.core.ValidationException on a {@code weightCount} below 1, no keys,
+     *     negative, non-finite or non-increasing times, a wrong value count or non-finite values
      */
     public static MorphChannel of(String target, int weightCount, Interpolation interpolation, float[] times,
             float[] values) {

@@ -52,6 +52,8 @@ public final class MorphTarget {
      * @param normalDeltas normal deltas or {@code null}
      * @param tangentDeltas tangent xyz deltas or {@code null}
      * @return the target
+     * @throws io.github.skinmesh.core.ValidationException when a length is not a multiple of 3, the
+     *     non-null arrays differ in length or a delta is not finite
      */
     public static MorphTarget of(String name, float @Nullable [] positionDeltas, float @Nullable [] normalDeltas,
             float @Nullable [] tangentDeltas) {

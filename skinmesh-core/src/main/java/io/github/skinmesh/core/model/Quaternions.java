@@ -20,8 +20,7 @@ final class Quaternions {
      */
     static void requireUnitAndNormalize(String where, String element, String what, float[] q, float tolerance) {
         for (int i = 0; i < q.length; i += 4) {
-            double len = Math.sqrt((double) q[i] * q[i] + (double) q[i + 1] * q[i + 1]
-                    + (double) q[i + 2] * q[i + 2] + (double) q[i + 3] * q[i + 3]);
+            double len = length(q, i);
             if (!(Math.abs(len - 1.0) <= tolerance)) {
                 throw new ValidationException(where + ": " + element + " " + (i / 4) + ": " + what + " has length "
                         + (float) len + ", expected 1 within " + tolerance);
@@ -33,14 +32,18 @@ final class Quaternions {
     /** Requires non-zero length and normalizes in place; {@code stride} floats per element, quaternion at {@code first}. */
     static void requireNonZeroAndNormalize(String where, String element, String what, float[] q, int stride, int first) {
         for (int i = first; i < q.length; i += stride) {
-            double len = Math.sqrt((double) q[i] * q[i] + (double) q[i + 1] * q[i + 1]
-                    + (double) q[i + 2] * q[i + 2] + (double) q[i + 3] * q[i + 3]);
+            double len = length(q, i);
             if (!(len > 1e-12)) {
                 throw new ValidationException(where + ": " + element + " " + (i / stride) + ": " + what
                         + " has length " + (float) len + ", expected a non-zero quaternion");
             }
             normalize(q, i, len);
         }
+    }
+
+    private static double length(float[] q, int i) {
+        return Math.sqrt((double) q[i] * q[i] + (double) q[i + 1] * q[i + 1] + (double) q[i + 2] * q[i + 2]
+                + (double) q[i + 3] * q[i + 3]);
     }
 
     private static void normalize(float[] q, int i, double len) {

@@ -49,23 +49,14 @@ public final class Skeleton {
         Checks.requireLength(where, "rest rotations", rotations.length, 4 * n, "4*boneCount");
         Checks.requireLength(where, "rest scales", scales.length, 3 * n, "3*boneCount");
         Object2IntOpenHashMap<String> index = new Object2IntOpenHashMap<>(n);
-        index.defaultReturnValue(NO_PARENT);
+        index.defaultReturnValue(-1); // no such bone, as indexOf documents
         for (int i = 0; i < n; i++) {
             String bone = names[i];
             if (bone == null) {
                 throw new ValidationException(where + ": bone " + i + " name is null, expected a name");
             }
-            int previous = index.putIfAbsent(bone, i);
-            if (previous != NO_PARENT) {
-                throw new ValidationException(where + ": bone " + i + " name " + Checks.quote(bone)
-                        + " duplicates bone " + previous + ", expected unique names");
-            }
-            int p = parents[i];
-            if (p != NO_PARENT && (p < 0 || p >= i)) {
-                throw new ValidationException(where + ": bone " + i + " " + Checks.quote(bone) + " has parent " + p
-                        + ", expected " + parentRange(i)
-                        + (p >= i && p < n ? "; parents must come before children and cycles are not allowed" : ""));
-            }
+            requireUnique(where, i, bone, index.putIfAbsent(bone, i));
+            requireParent(where, i, bone, parents[i], n);
         }
         Checks.requireFinite(where, "rest translation", translations, 3, "bone");
         Checks.requireFinite(where, "rest rotation", rotations, 4, "bone");
@@ -79,9 +70,26 @@ public final class Skeleton {
         this.indexByName = index;
     }
 
-    /** The allowed parents of bone {@code i}, for messages: bone 0 can only be a root. */
-    private static String parentRange(int i) {
-        return i == 0 ? NO_PARENT + " (the first bone is a root)" : NO_PARENT + " or a bone before it (0.." + (i - 1) + ")";
+    /** Fails when bone {@code i}'s name was already given to bone {@code previous} ({@code -1}: it was not). */
+    private static void requireUnique(String where, int i, String bone, int previous) {
+        if (previous >= 0) {
+            throw new ValidationException(where + ": bone " + i + " name " + Checks.quote(bone) + " duplicates bone "
+                    + previous + ", expected unique names");
+        }
+    }
+
+    /**
+     * Fails unless {@code parent} is {@link #NO_PARENT} or a bone before bone {@code i}; a parent
+     * among the skeleton's later bones ({@code i <= parent < boneCount}) is also told why.
+     */
+    private static void requireParent(String where, int i, String bone, int parent, int boneCount) {
+        if (parent != NO_PARENT && (parent < 0 || parent >= i)) {
+            String allowed = i == 0 ? NO_PARENT + " (the first bone is a root)"
+                    : NO_PARENT + " or a bone before it (0.." + (i - 1) + ")";
+            throw new ValidationException(where + ": bone " + i + " " + Checks.quote(bone) + " has parent " + parent
+                    + ", expected " + allowed + (parent >= i && parent < boneCount
+                            ? "; parents must come before children and cycles are not allowed" : ""));
+        }
     }
 
     /**
@@ -95,9 +103,9 @@ public final class Skeleton {
      *     within 1e-3 (they are renormalized)
      * @param restScales {@code 3*boneCount} floats
      * @return the skeleton
-     * @throws ValidationException on mismatched lengths, duplicate names, a parent index that is not
-     *     before its child (which also rules out cycles), non-finite values or a rotation that is
-     *     not of unit length
+     * @throws ValidationException on more than {@value #MAX_BONES} bones, mismatched lengths, a null
+     *     or duplicate name, a parent index that is not before its child (which also rules out
+     *     cycles), non-finite values or a rotation that is not of unit length
      */
     public static Skeleton of(String name, String[] boneNames, int[] parents, float[] restTranslations,
             float[] restRotations, float[] restScales) {
@@ -315,10 +323,6 @@ public final class Skeleton {
     }
 
     // package-private raw access for the internal bridge
-    String[] rawNames() {
-        return names;
-    }
-
     int[] rawParents() {
         return parents;
     }
@@ -347,7 +351,7 @@ public final class Skeleton {
 
         Builder(String name) {
             this.name = Objects.requireNonNull(name, "name");
-            index.defaultReturnValue(NO_PARENT);
+            index.defaultReturnValue(-1); // no such bone
         }
 
         /**
@@ -376,14 +380,8 @@ public final class Skeleton {
                 org.joml.Quaternionfc rotation, org.joml.Vector3fc scale) {
             int i = names.size();
             String where = "skeleton " + Checks.quote(name);
-            if (index.containsKey(boneName)) {
-                throw new ValidationException(where + ": bone " + i + " name " + Checks.quote(boneName)
-                        + " duplicates bone " + index.getInt(boneName) + ", expected unique names");
-            }
-            if (parent != NO_PARENT && (parent < 0 || parent >= i)) {
-                throw new ValidationException(where + ": bone " + i + " " + Checks.quote(boneName) + " has parent "
-                        + parent + ", expected " + parentRange(i));
-            }
+            requireUnique(where, i, boneName, index.getInt(boneName));
+            requireParent(where, i, boneName, parent, i); // the bones added so far
             index.put(boneName, i);
             names.add(boneName);
             parents.add(parent);

@@ -1,5 +1,6 @@
 package io.github.skinmesh.core.validate;
 
+import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Submesh;
@@ -38,7 +39,7 @@ final class MaterialChecks {
             for (Map.Entry<String, TextureRef> e : mat.textures().entrySet()) {
                 int texCoord = e.getValue().texCoord();
                 if (texCoord >= channels && out.accept(Check.MISSING_TEXCOORD, Severity.ERROR)) {
-                    out.add(Check.MISSING_TEXCOORD, Severity.ERROR, element, "texture " + Elements.quote(e.getKey())
+                    out.add(Check.MISSING_TEXCOORD, Severity.ERROR, element, "texture " + Checks.quote(e.getKey())
                             + " samples UV channel " + texCoord + ", expected a channel the mesh has ("
                             + (channels == 0 ? "it has none" : "0.." + (channels - 1)) + ")");
                 }

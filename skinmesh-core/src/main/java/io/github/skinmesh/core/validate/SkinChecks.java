@@ -1,5 +1,6 @@
 package io.github.skinmesh.core.validate;
 
+import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Skeleton;
@@ -32,7 +33,7 @@ final class SkinChecks {
             if (skeleton != null && skeleton.indexOf(names[e]) < 0
                     && out.accept(Check.PALETTE_BONE_MISSING, Severity.ERROR)) {
                 out.add(Check.PALETTE_BONE_MISSING, Severity.ERROR, Elements.paletteEntry(e), "bone "
-                        + Elements.quote(names[e]) + " is not in skeleton " + Elements.quote(skeleton.name()));
+                        + Checks.quote(names[e]) + " is not in skeleton " + Checks.quote(skeleton.name()));
             }
             checkInverseBind(ibm, e, out);
         }
@@ -104,7 +105,7 @@ final class SkinChecks {
         for (int e = 0; e < paletteSize; e++) {
             if (!used[e] && out.accept(Check.UNUSED_PALETTE_ENTRY, Severity.WARNING)) {
                 out.add(Check.UNUSED_PALETTE_ENTRY, Severity.WARNING, Elements.paletteEntry(e),
-                        "bone " + Elements.quote(names[e]) + " has no vertex with a non-zero weight");
+                        "bone " + Checks.quote(names[e]) + " has no vertex with a non-zero weight");
             }
         }
     }

@@ -26,16 +26,13 @@ final class Limiter {
         int kOut = options.layout() == SlotLayout.NARROW ? keep : kIn;
         int[] dstJoints = new int[n * kOut];
         float[] dstWeights = new float[n * kOut];
-        boolean bind = options.zeroWeights() == ZeroWeightPolicy.BIND_TO_ENTRY;
-        int fallback = options.fallbackEntry();
+        ZeroWeights zero = new ZeroWeights("limit", options.zeroWeights(), options.fallbackEntry());
         int before = 0;
         int after = 0;
         int dropped = 0;
         int affected = 0;
         float largest = 0f;
         int largestVertex = Weights.NO_VERTEX;
-        int bound = 0;
-        int firstBound = Weights.NO_VERTEX;
         for (int v = 0, s = 0, d = 0; v < n; v++, s += kIn, d += kOut) {
             for (int k = 0; k < keep; k++) {
                 float w = srcWeights[s + k];
@@ -62,14 +59,7 @@ final class Limiter {
                 affected++;
             }
             if (!UnitSum.normalize(dstWeights, d, keep)) {
-                if (!bind) {
-                    throw ZeroWeights.failure("limit", v);
-                }
-                dstJoints[d] = fallback;
-                dstWeights[d] = 1f;
-                if (bound++ == 0) {
-                    firstBound = v;
-                }
+                zero.bindOrFail(v, dstJoints, dstWeights, d);
             }
             for (int k = 0; k < keep; k++) {
                 if (dstWeights[d + k] > 0f) {
@@ -83,11 +73,9 @@ final class Limiter {
                     + options.maxInfluences() + " from " + affected + (affected == 1 ? " vertex" : " vertices")
                     + "; largest dropped weight " + largest + " at vertex " + largestVertex);
         }
-        if (bound > 0) {
-            warnings.add(ZeroWeights.boundWarning("limit", bound, fallback, firstBound));
-        }
+        zero.warnInto(warnings);
         BoneWeights out = raw.adoptWeights(kOut, dstJoints, dstWeights);
-        return new LimitResult(out, kIn, kOut, before, after, dropped, affected, largest, largestVertex, bound,
-                warnings);
+        return new LimitResult(out, kIn, kOut, before, after, dropped, affected, largest, largestVertex,
+                zero.boundVertices(), warnings);
     }
 }

@@ -20,25 +20,15 @@ final class Normalizer {
         int n = src.vertexCount();
         int[] dstJoints = raw.joints(src).clone();
         float[] dstWeights = raw.weights(src).clone();
-        boolean bind = options.zeroWeights() == ZeroWeightPolicy.BIND_TO_ENTRY;
-        int fallback = options.fallbackEntry();
+        ZeroWeights zero = new ZeroWeights("normalize", options.zeroWeights(), options.fallbackEntry());
         int rescaled = 0;
-        int bound = 0;
-        int firstBound = Weights.NO_VERTEX;
         double errorBefore = 0;
         double errorAfter = 0;
         for (int v = 0, base = 0; v < n; v++, base += k) {
             double sum = UnitSum.sum(dstWeights, base, k);
             errorBefore = Math.max(errorBefore, Math.abs(sum - 1.0));
             if (sum == 0) {
-                if (!bind) {
-                    throw ZeroWeights.failure("normalize", v);
-                }
-                dstJoints[base] = fallback;
-                dstWeights[base] = 1f;
-                if (bound++ == 0) {
-                    firstBound = v;
-                }
+                zero.bindOrFail(v, dstJoints, dstWeights, base);
                 continue;
             }
             if (sum != 1.0) {
@@ -48,10 +38,8 @@ final class Normalizer {
             }
         }
         List<String> warnings = new ArrayList<>(1);
-        if (bound > 0) {
-            warnings.add(ZeroWeights.boundWarning("normalize", bound, fallback, firstBound));
-        }
+        zero.warnInto(warnings);
         BoneWeights out = raw.adoptWeights(k, dstJoints, dstWeights);
-        return new NormalizeResult(out, n, rescaled, bound, errorBefore, errorAfter, warnings);
+        return new NormalizeResult(out, n, rescaled, zero.boundVertices(), errorBefore, errorAfter, warnings);
     }
 }

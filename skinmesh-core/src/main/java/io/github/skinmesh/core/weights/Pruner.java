@@ -23,16 +23,13 @@ final class Pruner {
         int[] dstJoints = raw.joints(src).clone();
         float[] dstWeights = raw.weights(src).clone();
         float threshold = options.threshold();
-        boolean bind = options.zeroWeights() == ZeroWeightPolicy.BIND_TO_ENTRY;
-        int fallback = options.fallbackEntry();
+        ZeroWeights zero = new ZeroWeights("prune", options.zeroWeights(), options.fallbackEntry());
         int before = 0;
         int after = 0;
         int removed = 0;
         int affected = 0;
         float largest = 0f;
         int largestVertex = Weights.NO_VERTEX;
-        int bound = 0;
-        int firstBound = Weights.NO_VERTEX;
         for (int v = 0, base = 0; v < n; v++, base += k) {
             for (int i = base, end = base + k; i < end; i++) {
                 if (dstWeights[i] > 0f) {
@@ -61,14 +58,7 @@ final class Pruner {
                 affected++;
             }
             if (!UnitSum.normalize(dstWeights, base, cut)) {
-                if (!bind) {
-                    throw ZeroWeights.failure("prune", v);
-                }
-                dstJoints[base] = fallback;
-                dstWeights[base] = 1f;
-                if (bound++ == 0) {
-                    firstBound = v;
-                }
+                zero.bindOrFail(v, dstJoints, dstWeights, base);
             }
             for (int i = base, end = base + cut; i < end; i++) {
                 if (dstWeights[i] > 0f) {
@@ -82,10 +72,9 @@ final class Pruner {
                     + threshold + " from " + affected + (affected == 1 ? " vertex" : " vertices")
                     + "; largest removed weight " + largest + " at vertex " + largestVertex);
         }
-        if (bound > 0) {
-            warnings.add(ZeroWeights.boundWarning("prune", bound, fallback, firstBound));
-        }
+        zero.warnInto(warnings);
         BoneWeights out = raw.adoptWeights(k, dstJoints, dstWeights);
-        return new PruneResult(out, before, after, removed, affected, largest, largestVertex, bound, warnings);
+        return new PruneResult(out, before, after, removed, affected, largest, largestVertex, zero.boundVertices(),
+                warnings);
     }
 }

@@ -21,7 +21,6 @@ import java.util.Objects;
  */
 public final class QuantizeResult {
     private final QuantizeFormat format;
-    private final int influences;
     private final int[] values;
     private final BoneWeights weights;
     private final double maxAbsError;
@@ -30,11 +29,10 @@ public final class QuantizeResult {
     private final int boundVertices;
     private final List<String> warnings;
 
-    QuantizeResult(QuantizeFormat format, int influences, int[] values, BoneWeights weights, double maxAbsError,
-            int maxErrorVertex, int zeroedInfluences, int boundVertices, List<String> warnings) {
-        assert values.length == weights.vertexCount() * influences;
+    QuantizeResult(QuantizeFormat format, int[] values, BoneWeights weights, double maxAbsError, int maxErrorVertex,
+            int zeroedInfluences, int boundVertices, List<String> warnings) {
+        assert values.length == weights.vertexCount() * weights.influencesPerVertex();
         this.format = format;
-        this.influences = influences;
         this.values = values;
         this.weights = weights;
         this.maxAbsError = maxAbsError;
@@ -51,12 +49,12 @@ public final class QuantizeResult {
 
     /** @return {@code K}, slots per vertex, as in the input */
     public int influencesPerVertex() {
-        return influences;
+        return weights.influencesPerVertex();
     }
 
     /** @return the number of vertices */
     public int vertexCount() {
-        return values.length / influences;
+        return weights.vertexCount();
     }
 
     /**
@@ -66,8 +64,9 @@ public final class QuantizeResult {
      * @throws IndexOutOfBoundsException when the vertex or slot is out of range
      */
     public int value(int vertex, int slot) {
-        Objects.checkIndex(slot, influences);
-        return values[Objects.checkIndex(vertex, vertexCount()) * influences + slot];
+        int k = influencesPerVertex();
+        Objects.checkIndex(slot, k);
+        return values[Objects.checkIndex(vertex, vertexCount()) * k + slot];
     }
 
     /** @return a fresh copy of all quantized weights, {@code vertexCount*K} ints */
@@ -134,7 +133,7 @@ public final class QuantizeResult {
             return false;
         }
         QuantizeResult r = (QuantizeResult) o;
-        return format == r.format && influences == r.influences && Arrays.equals(values, r.values)
+        return format == r.format && Arrays.equals(values, r.values)
                 && weights.equals(r.weights) && Double.compare(maxAbsError, r.maxAbsError) == 0
                 && maxErrorVertex == r.maxErrorVertex && zeroedInfluences == r.zeroedInfluences
                 && boundVertices == r.boundVertices && warnings.equals(r.warnings);
@@ -147,7 +146,7 @@ public final class QuantizeResult {
 
     @Override
     public String toString() {
-        return "QuantizeResult[" + format + ", " + vertexCount() + " vertices, " + influences + " slots, max error "
-                + maxAbsError + ", " + zeroedInfluences + " zeroed influences]";
+        return "QuantizeResult[" + format + ", " + vertexCount() + " vertices, " + influencesPerVertex()
+                + " slots, max error " + maxAbsError + ", " + zeroedInfluences + " zeroed influences]";
     }
 }

@@ -43,27 +43,17 @@ final class Quantizer {
         int[] dstJoints = srcJoints.clone();
         float[] dstWeights = new float[n * k];
         double[] remainders = new double[k];
-        boolean bind = options.zeroWeights() == ZeroWeightPolicy.BIND_TO_ENTRY;
-        int fallback = options.fallbackEntry();
+        ZeroWeights zero = new ZeroWeights("quantize", options.zeroWeights(), options.fallbackEntry());
         double maxError = 0;
         int maxErrorVertex = Weights.NO_VERTEX;
         int zeroed = 0;
         int firstZeroedVertex = Weights.NO_VERTEX;
         int firstZeroedSlot = 0;
-        int bound = 0;
-        int firstBound = Weights.NO_VERTEX;
         for (int v = 0, base = 0; v < n; v++, base += k) {
             double sum = UnitSum.sum(srcWeights, base, k);
             if (sum == 0) {
-                if (!bind) {
-                    throw ZeroWeights.failure("quantize", v);
-                }
+                zero.bindOrFail(v, dstJoints, dstWeights, base);
                 values[base] = scale;
-                dstJoints[base] = fallback;
-                dstWeights[base] = 1f;
-                if (bound++ == 0) {
-                    firstBound = v;
-                }
                 continue;
             }
             int total = 0;
@@ -113,10 +103,8 @@ final class Quantizer {
                     + " rounded to 0 of " + scale + " and removed (first: vertex " + firstZeroedVertex + " slot "
                     + firstZeroedSlot + ")");
         }
-        if (bound > 0) {
-            warnings.add(ZeroWeights.boundWarning("quantize", bound, fallback, firstBound));
-        }
+        zero.warnInto(warnings);
         BoneWeights out = raw.adoptWeights(k, dstJoints, dstWeights);
-        return new QuantizeResult(format, k, values, out, maxError, maxErrorVertex, zeroed, bound, warnings);
+        return new QuantizeResult(format, values, out, maxError, maxErrorVertex, zeroed, zero.boundVertices(), warnings);
     }
 }

@@ -1,32 +1,69 @@
 package io.github.skinmesh.core.weights;
 
 import io.github.skinmesh.core.ValidationException;
+import java.util.List;
 
-/** The failure and the warning of the {@link ZeroWeightPolicy} handling shared by the operations. */
+/**
+ * The {@link ZeroWeightPolicy} handling shared by the renormalizing operations, one instance per
+ * call: fails on the first all-zero vertex, or binds each one to the fallback entry, counts them
+ * and words the warning.
+ */
 final class ZeroWeights {
-    private ZeroWeights() {
+    private final String operation;
+    private final boolean bind;
+    private final int fallbackEntry;
+    private int bound;
+    private int firstBound = Weights.NO_VERTEX;
+
+    /**
+     * @param operation e.g. {@code "normalize"}, for the message and the warning
+     * @param policy what to do with an all-zero vertex
+     * @param fallbackEntry the palette entry such a vertex is bound to
+     */
+    ZeroWeights(String operation, ZeroWeightPolicy policy, int fallbackEntry) {
+        this.operation = operation;
+        this.bind = policy == ZeroWeightPolicy.BIND_TO_ENTRY;
+        this.fallbackEntry = fallbackEntry;
     }
 
     /**
-     * @param operation e.g. {@code "normalize"}
-     * @param vertex the all-zero vertex
-     * @return the exception to throw under {@link ZeroWeightPolicy#FAIL}
+     * Handles an all-zero vertex of the result: under {@link ZeroWeightPolicy#FAIL} throws, else
+     * gives its slot 0 the fallback entry and weight 1 (its other slots are already empty).
+     *
+     * @param vertex the vertex
+     * @param joints the result's joints
+     * @param weights the result's weights
+     * @param base the vertex's slot 0 in {@code joints} and {@code weights}
+     * @throws ValidationException under {@link ZeroWeightPolicy#FAIL}
      */
-    static ValidationException failure(String operation, int vertex) {
-        return new ValidationException(operation + ": vertex " + vertex + ": weights sum to 0, expected a positive sum"
-                + " (zeroWeights " + ZeroWeightPolicy.FAIL + "; " + ZeroWeightPolicy.BIND_TO_ENTRY
-                + " binds such vertices to fallbackEntry)");
+    void bindOrFail(int vertex, int[] joints, float[] weights, int base) {
+        if (!bind) {
+            throw new ValidationException(operation + ": vertex " + vertex + ": weights sum to 0, expected a positive"
+                    + " sum (zeroWeights " + ZeroWeightPolicy.FAIL + "; " + ZeroWeightPolicy.BIND_TO_ENTRY
+                    + " binds such vertices to fallbackEntry)");
+        }
+        joints[base] = fallbackEntry;
+        weights[base] = 1f;
+        if (bound++ == 0) {
+            firstBound = vertex;
+        }
+    }
+
+    /** @return the number of vertices bound so far */
+    int boundVertices() {
+        return bound;
     }
 
     /**
-     * @param operation e.g. {@code "normalize"}
-     * @param count vertices bound, {@code > 0}
-     * @param entry the fallback palette entry
-     * @param first the first bound vertex
-     * @return the warning line
+     * Adds the warning about bound vertices, when there are any.
+     *
+     * @param warnings the result's warnings
      */
-    static String boundWarning(String operation, int count, int entry, int first) {
-        return operation + ": " + count + (count == 1 ? " vertex" : " vertices") + " with all-zero weights bound to"
-                + " palette entry " + entry + " (first: vertex " + first + ")";
+    void warnInto(List<String> warnings) {
+        if (bound > 0) {
+            warnings.add(operation + ": " + bound + (bound == 1 ? " vertex" : " vertices")
+                    + " with all-zero weights bound to palette entry " + fallbackEntry + " (first: vertex "
+                    + firstBound + ")");
+        }
     }
 }

@@ -196,6 +196,9 @@ class AnimatedBoundsTest {
         assertThat(r.sampleCount()).isEqualTo(1);
         Bounds bind = s.mesh().bounds();
         assertThat(r.bounds().minX()).isCloseTo(bind.minX(), offset(1e-5f));
+        assertThat(r.bounds().minY()).isCloseTo(bind.minY(), offset(1e-5f));
+        assertThat(r.bounds().minZ()).isCloseTo(bind.minZ(), offset(1e-5f));
+        assertThat(r.bounds().maxX()).isCloseTo(bind.maxX(), offset(1e-5f));
         assertThat(r.bounds().maxY()).isCloseTo(bind.maxY(), offset(1e-5f));
         assertThat(r.bounds().maxZ()).isCloseTo(bind.maxZ(), offset(1e-5f));
         assertThat(r.warnings()).anyMatch(w -> w.contains("do not sum to 1"));
@@ -315,6 +318,15 @@ class AnimatedBoundsTest {
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("animatedBounds: mesh 'body'").hasMessageContaining("morph channel 'body' has 2 weights")
                 .hasMessageContaining("morph target count 1");
+    }
+
+    @Test
+    void morphChannelIsNotReadWhenNoTargetMovesPositions() {
+        Mesh mesh = Mesh.builder("body").positions(new float[] {0, 0, 0}).normals(new float[] {0, 0, 1})
+                .skin(skinned("b0").skin()).addMorphTarget(MorphTarget.of("a", null, new float[3], null)).build();
+        AnimationClip clip = AnimationClip.of("talk", List.of(), List.of(MorphChannel.of("body", 2,
+                Interpolation.STEP, new float[] {0}, new float[] {0, 0})));
+        assertThat(AnimatedBounds.compute(mesh, SKELETON, clip).warnings()).isEmpty();
     }
 
     @Test

@@ -448,6 +448,15 @@ class ClipSamplerTest {
     }
 
     @Test
+    void rejectsMorphWeightCountOfChannelOutOfRange() {
+        ClipSampler sampler = ClipSampler.bind(CLIP, SKELETON);
+        assertThatThrownBy(() -> sampler.morphWeightCount(-1))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("ClipSampler.morphWeightCount: morphChannel -1, expected 0..0 (clip 'walk' has 1 morph"
+                        + " channels)");
+    }
+
+    @Test
     void rejectsShortMorphDestination() {
         ClipSampler sampler = ClipSampler.bind(CLIP, SKELETON);
         float[] dst = new float[3];

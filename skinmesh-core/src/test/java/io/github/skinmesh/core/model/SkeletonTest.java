@@ -63,12 +63,55 @@ class SkeletonTest {
     }
 
     @Test
+    void rejectsMoreBonesThanTheLimit() {
+        int n = Skeleton.MAX_BONES + 1;
+        assertThatThrownBy(() -> Skeleton.of("huge", new String[n], new int[n], new float[3 * n], new float[4 * n],
+                new float[3 * n]))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("skeleton 'huge': 65537 bones, expected at most 65536");
+    }
+
+    @Test
+    void rejectsNullBoneName() {
+        assertThatThrownBy(() -> Skeleton.of("rig", new String[] {"a", null}, new int[] {-1, 0}, T2, R2, S2))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("skeleton 'rig': bone 1 name is null, expected a name");
+    }
+
+    @Test
+    void rejectsNonFiniteRestTranslation() {
+        float[] t = T2.clone();
+        t[4] = Float.NaN;
+        assertThatThrownBy(() -> Skeleton.of("rig", new String[] {"a", "b"}, new int[] {-1, 0}, t, R2, S2))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("skeleton 'rig': bone 1: rest translation component 1 is NaN, expected a finite value");
+    }
+
+    @Test
+    void builderRejectsDuplicateBoneName() {
+        Skeleton.Builder b = Skeleton.builder("rig");
+        b.addBone("spine", Skeleton.NO_PARENT);
+        assertThatThrownBy(() -> b.addBone("spine", 0))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("skeleton 'rig': bone 1 name 'spine' duplicates bone 0, expected unique names");
+        assertThat(b.boneCount()).isEqualTo(1);
+    }
+
+    @Test
     void builderRejectsParentNotYetAdded() {
         Skeleton.Builder b = Skeleton.builder("rig");
         assertThatThrownBy(() -> b.addBone("a", 0))
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("skeleton 'rig'").hasMessageContaining("bone 0 'a' has parent 0")
                 .hasMessageContaining("expected -1 (the first bone is a root)");
+    }
+
+    @Test
+    void messagesEscapeControlCharactersInNames() {
+        Skeleton skeleton = Skeleton.of("rig\t2", new String[] {"a", "b"}, new int[] {-1, 0}, T2, R2, S2);
+        assertThatThrownBy(() -> skeleton.requireIndex("Left\nHand"))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("bone 'Left\\u000aHand' is not in skeleton 'rig\\u00092'");
     }
 
     @Test

@@ -202,8 +202,8 @@ class WeightsTest {
 
     @Test
     void quantizeUsesLargestRemaindersWhereRoundingWouldNotSumTo255() {
-        // 0.502 -> 128.01, 0.498 -> 126.99: rounding gives 128 + 127 = 255 here, but 1/3 * 3 and
-        // 0.4, 0.3, 0.3 (102, 76.5, 76.5 -> 102, 77, 76) need the remainder rule.
+        // 0.4, 0.3, 0.3 of 255 are about 102, 76.5, 76.5: rounding each gives 102 + 77 + 77 = 256;
+        // the remainder rule hands the last unit to the lower of the two tied slots.
         QuantizeResult r = Weights.quantize(one(new int[] {1, 2, 3}, new float[] {0.4f, 0.3f, 0.3f}));
         assertThat(r.values()).containsExactly(102, 77, 76);
     }
