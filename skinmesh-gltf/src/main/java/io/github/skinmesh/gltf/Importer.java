@@ -47,6 +47,8 @@ final class Importer {
     final GltfReadOptions options;
     final ResourceResolver resolver;
     final List<String> warnings = new ArrayList<>();
+    /** Bytes of the document plus those of its buffers outside it (the GLB BIN chunk is part of the document). */
+    long inputBytes;
     JsonNode root;
     Accessors accessors;
     ByteBudget budget;
@@ -87,14 +89,9 @@ final class Importer {
         ByteBuffer bin = container(bytes);
         version();
         extensions();
+        inputBytes = bytes.length;
         ByteBuffer[] buffers = buffers(bin);
-        long input = bytes.length;
-        for (int i = 0; i < buffers.length; i++) {
-            if (buffers[i] != bin) {
-                input += buffers[i].capacity();
-            }
-        }
-        budget = new ByteBudget(input, options.memoryFactor(), BUDGET_SLACK);
+        budget = new ByteBudget(inputBytes, options.memoryFactor(), BUDGET_SLACK);
         accessors = new Accessors(root, buffers, budget);
         nodes = Json.array(root, "nodes", "glTF");
         graph = NodeGraph.read(nodes);
@@ -266,6 +263,9 @@ final class Importer {
             if (byteLength > data.capacity()) {
                 throw new FormatException(where + ": byteLength " + byteLength + " exceeds the " + data.capacity()
                         + " bytes present" + (uri == null ? " in the GLB BIN chunk" : ""));
+            }
+            if (uri != null) {
+                inputBytes += byteLength;
             }
             out[i] = data.slice(0, (int) byteLength).order(ByteOrder.LITTLE_ENDIAN);
         }
