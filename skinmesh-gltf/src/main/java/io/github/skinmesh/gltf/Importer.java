@@ -42,6 +42,12 @@ final class Importer {
     static final long BUDGET_SLACK = 1 << 20;
     /** Largest deviation from unit length of a node rotation that is renormalized rather than rejected. */
     static final float UNIT_TOLERANCE = 1e-3f;
+    /**
+     * Node rotations whose length is within this of 1 are kept bit for bit, as the model keeps rest
+     * rotations: they are as unit as float components get, and renormalizing them again would only move
+     * last bits, so a file would no longer read back equal to itself.
+     */
+    static final double ROUNDING_TOLERANCE = 0x1p-20;
 
     final String name;
     final GltfReadOptions options;
@@ -445,7 +451,7 @@ final class Importer {
     private void restTransform(int node, float[] t, float[] r, float[] s, int k) {
         String where = "nodes[" + node + "]";
         JsonNode json = node(node);
-        float[] m = Json.numbers(json, "matrix", where, 16);
+        float[] m = matrix(json, where);
         float[] tt = new float[3];
         float[] rr = {0, 0, 0, 1};
         float[] ss = {1, 1, 1};
@@ -462,6 +468,16 @@ final class Importer {
         System.arraycopy(ss, 0, s, 3 * k, 3);
     }
 
+    /** The node's {@code matrix}, or {@code null}; warns when translation, rotation or scale are given too. */
+    private float @Nullable [] matrix(JsonNode json, String where) {
+        float[] m = Json.numbers(json, "matrix", where, 16);
+        if (m != null && (json.has("translation") || json.has("rotation") || json.has("scale"))) {
+            warnings.add(where + ": both matrix and translation/rotation/scale; the matrix is used");
+        }
+        return m;
+    }
+
+    /** Reads the node's translation, rotation (renormalized) and scale over the defaults in the arrays. */
     private void trs(JsonNode json, String where, float[] t, float[] r, float[] s) {
         float[] tt = Json.numbers(json, "translation", where, 3);
         float[] rr = Json.numbers(json, "rotation", where, 4);
@@ -476,7 +492,10 @@ final class Importer {
                 throw new FormatException(where + ".rotation has length " + (float) len
                         + ", expected a unit quaternion (within " + UNIT_TOLERANCE + ")");
             }
-            System.arraycopy(rr, 0, r, 0, 4);
+            double scale = Math.abs(len - 1) > ROUNDING_TOLERANCE ? 1 / len : 1;
+            for (int c = 0; c < 4; c++) {
+                r[c] = (float) (rr[c] * scale);
+            }
         }
         if (ss != null) {
             System.arraycopy(ss, 0, s, 0, 3);
@@ -490,12 +509,8 @@ final class Importer {
             String where = "nodes[" + node + "]";
             JsonNode json = node(node);
             budget.charge(where, 64);
-            m = Json.numbers(json, "matrix", where, 16);
-            if (m != null) {
-                if (json.has("translation") || json.has("rotation") || json.has("scale")) {
-                    warnings.add(where + ": both matrix and translation/rotation/scale; the matrix is used");
-                }
-            } else {
+            m = matrix(json, where);
+            if (m == null) {
                 float[] t = new float[3];
                 float[] r = {0, 0, 0, 1};
                 float[] s = {1, 1, 1};

@@ -461,6 +461,42 @@ class GltfReaderTest {
                 + "(shear, projection or zero scale); rest transform approximated");
     }
 
+    /** A node rotation slightly off unit length is renormalized in the bones' rest transforms and in mesh nodes' local matrices alike. */
+    @Test
+    void nearUnitNodeRotationsAreRenormalized() {
+        TestGltf g = TestGltf.minimalSkinned();
+        Quaternionf q = new Quaternionf().rotateY(0.8f);
+        float longer = 1.0005f;
+        float[] rotation = {q.x * longer, q.y * longer, q.z * longer, q.w * longer};
+        TestGltf.nums((ObjectNode) g.array("nodes").get(1), "rotation", rotation);
+        TestGltf.nums(g.node("prop").put("mesh", 1), "rotation", rotation);
+        g.add("meshes").putArray("primitives").addObject().putObject("attributes").put("POSITION", 0);
+        GltfAsset a = read(g);
+        assertThat(a.warnings()).isEmpty();
+        Quaternionf rest = a.skeleton().restRotation(a.skeleton().indexOf("joint"), new Quaternionf());
+        assertThat(new float[] {rest.x, rest.y, rest.z, rest.w}).containsExactly(new float[] {q.x, q.y, q.z, q.w},
+                within(MATRIX_TOLERANCE));
+        Matrix4f local = a.rigidMeshes().get(0).localMatrix(new Matrix4f());
+        assertThat(local.equals(new Matrix4f().rotation(q), MATRIX_TOLERANCE)).as("%s", local).isTrue();
+    }
+
+    @Test
+    void aMatrixBesideTranslationRotationOrScaleWarnsForBonesAndMeshNodes() {
+        TestGltf g = TestGltf.minimalSkinned();
+        ObjectNode root = (ObjectNode) g.array("nodes").get(0);
+        TestGltf.nums(root, "matrix", new Matrix4f().translation(0, 2, 0).get(new float[16]));
+        TestGltf.nums(root, "translation", 5, 5, 5);
+        ObjectNode body = (ObjectNode) g.array("nodes").get(2);
+        TestGltf.nums(body, "matrix", new Matrix4f().scaling(2).get(new float[16]));
+        TestGltf.nums(body, "scale", 3, 3, 3);
+        GltfAsset a = read(g);
+        assertThat(a.warnings()).containsExactly(
+                "nodes[0]: both matrix and translation/rotation/scale; the matrix is used",
+                "nodes[2]: both matrix and translation/rotation/scale; the matrix is used");
+        assertThat(a.skeleton().restTranslation(0, new Vector3f())).isEqualTo(new Vector3f(0, 2, 0));
+        assertThat(a.skinnedMeshes().get(0).localMatrix(new Matrix4f())).isEqualTo(new Matrix4f().scaling(2));
+    }
+
     @Test
     void materialsReadEveryField() {
         TestGltf g = TestGltf.minimalSkinned();
