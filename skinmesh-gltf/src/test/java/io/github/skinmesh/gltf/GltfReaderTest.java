@@ -408,6 +408,30 @@ class GltfReaderTest {
         assertThat(added.clips().get(0).channels()).hasSize(2);
     }
 
+    /** Channels whose path this reader does not support are dropped and do not turn their nodes into bones. */
+    @Test
+    void unsupportedChannelPathsMakeNoBones() {
+        TestGltf g = TestGltf.minimalSkinned();
+        g.node("spinner").put("mesh", 0);
+        int in = g.floats("SCALAR", 0, 1);
+        int out = g.floats("SCALAR", 0, 1);
+        ObjectNode anim = g.add("animations");
+        anim.putArray("samplers").addObject().put("input", in).put("output", out);
+        ArrayNode channels = anim.putArray("channels");
+        channels.addObject().put("sampler", 0).putObject("target").put("node", 2).put("path", "pointer");
+        channels.addObject().put("sampler", 0).putObject("target").put("node", 3).put("path", "pointer");
+        for (GltfReadOptions.AnimatedNodes mode : GltfReadOptions.AnimatedNodes.values()) {
+            GltfAsset a = GltfReader.read(g.glb(), "t.glb", ResourceResolver.none(),
+                    GltfReadOptions.DEFAULTS.withAnimatedNodes(mode));
+            assertThat(a.skeleton().boneCount()).as(mode.name()).isEqualTo(2);
+            assertThat(a.skinnedMeshes().get(0).attachBone()).as(mode.name()).isEqualTo(Skeleton.NO_PARENT);
+            assertThat(a.rigidMeshes().get(0).attachBone()).as(mode.name()).isEqualTo(Skeleton.NO_PARENT);
+            assertThat(a.warnings()).as(mode.name()).containsExactly(
+                    "animations[0].channels[0].target.path 'pointer' is not supported; channel dropped",
+                    "animations[0].channels[1].target.path 'pointer' is not supported; channel dropped");
+        }
+    }
+
     @Test
     void normalizedRotationOutputsAndCubicSplines() {
         TestGltf g = TestGltf.minimalSkinned();
