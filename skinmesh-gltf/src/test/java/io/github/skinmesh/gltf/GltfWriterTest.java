@@ -316,6 +316,20 @@ class GltfWriterTest {
     }
 
     @Test
+    void anInstanceNamedLikeAnotherBoneIsWrittenWithAWarning() throws IOException {
+        GltfAsset a = builderWithBody()
+                .addRigidMesh(MeshInstance.of("b1", List.of(rigid()), 0, new Matrix4f())).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        GltfWriteResult r = GltfWriter.writeGlb(a, out);
+        assertThat(r.warnings()).containsExactly("mesh instance 'b1': named like a bone but not written onto it (it is "
+                + "not that bone's instance with an identity local matrix); reading the file back gives the instance "
+                + "a unique name");
+        GltfAsset back = reread(out.toByteArray());
+        assertThat(back.rigidMeshes()).extracting(MeshInstance::name).containsExactly("b1#4");
+        assertThat(back.skeleton().boneName(1)).isEqualTo("b1");
+    }
+
+    @Test
     void builderRejectsDuplicateInstanceNames() {
         GltfAsset.Builder b = builderWithBody();
         b.addRigidMesh(MeshInstance.of("Body", List.of(rigid()), Skeleton.NO_PARENT, new Matrix4f()));
