@@ -44,8 +44,59 @@ class GltfReaderErrorsTest {
         return g;
     }
 
+    /**
+     * Gives accessor 0 (POSITION, 3 x VEC3 float) a sparse substitution of {@code count} elements: indices
+     * in a new view of {@code indexBytes} (bufferViews[5], at byte 168) read from {@code indexOffset}, values
+     * in a new view of {@code valueBytes} zero bytes (bufferViews[6]) read from {@code valueOffset}.
+     */
+    static ObjectNode sparse(TestGltf g, int count, int indexType, byte[] indexBytes, int indexOffset, int valueBytes,
+            int valueOffset) {
+        ObjectNode sparse = node(g, "accessors", 0).putObject("sparse").put("count", count);
+        sparse.putObject("indices").put("bufferView", g.view(indexBytes, 0)).put("byteOffset", indexOffset)
+                .put("componentType", indexType);
+        sparse.putObject("values").put("bufferView", g.view(new byte[valueBytes], 0)).put("byteOffset", valueOffset);
+        return sparse;
+    }
+
     static Stream<Arguments> cases() {
         return Stream.of(
+                // sparse accessors
+                edit("accessors[0].sparse.count is missing, expected 1..3", g -> {
+                    sparse(g, 1, TestGltf.UNSIGNED_BYTE, new byte[4], 0, 12, 0).remove("count");
+                    return g.glb();
+                }),
+                edit("accessors[0].sparse.indices is missing, expected an object", g -> {
+                    sparse(g, 1, TestGltf.UNSIGNED_BYTE, new byte[4], 0, 12, 0).remove("indices");
+                    return g.glb();
+                }),
+                edit("accessors[0].sparse.values is missing, expected an object", g -> {
+                    sparse(g, 1, TestGltf.UNSIGNED_BYTE, new byte[4], 0, 12, 0).remove("values");
+                    return g.glb();
+                }),
+                edit("accessors[0].sparse.indices.componentType 5126, expected 5121, 5123 or 5125", g -> {
+                    sparse(g, 1, TestGltf.FLOAT, new byte[4], 0, 12, 0);
+                    return g.glb();
+                }),
+                edit("accessors[0].sparse.indices: byteOffset 0 + 2*count 2 = 4 exceeds bufferViews[5].byteLength 2",
+                        g -> {
+                            sparse(g, 2, TestGltf.UNSIGNED_SHORT, new byte[2], 0, 24, 0);
+                            return g.glb();
+                        }),
+                edit("accessors[0].sparse.indices: byteOffset 1 (+ bufferViews[5].byteOffset 168) is not a multiple of "
+                        + "the component size 2", g -> {
+                            sparse(g, 2, TestGltf.UNSIGNED_SHORT, new byte[8], 1, 24, 0);
+                            return g.glb();
+                        }),
+                edit("accessors[0].sparse.values: byteOffset 0 + 12*count 2 = 24 exceeds bufferViews[6].byteLength 12",
+                        g -> {
+                            sparse(g, 2, TestGltf.UNSIGNED_BYTE, new byte[] {0, 1, 0, 0}, 0, 12, 0);
+                            return g.glb();
+                        }),
+                edit("accessors[0].sparse.values: byteOffset 2 (+ bufferViews[6].byteOffset 172) is not a multiple of "
+                        + "the component size 4", g -> {
+                            sparse(g, 2, TestGltf.UNSIGNED_BYTE, new byte[] {0, 1, 0, 0}, 0, 28, 2);
+                            return g.glb();
+                        }),
                 // samplers
                 edit("samplers[0].magFilter 9984, expected one of [9728, 9729]", g -> {
                     TestGltf t = textured(g);
