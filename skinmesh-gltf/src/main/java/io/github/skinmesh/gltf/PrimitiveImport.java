@@ -245,7 +245,8 @@ final class PrimitiveImport {
                 try {
                     idx = Integer.parseInt(mt.group(2));
                 } catch (NumberFormatException e) {
-                    throw new FormatException(wa + "." + a + ": set index too large");
+                    throw new FormatException(wa + "." + a + ": set index too large, expected contiguous set indices "
+                            + "from 0");
                 }
                 max[kind] = Math.max(max[kind], idx);
             }
