@@ -10,6 +10,7 @@ import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.SplitMix64;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -180,7 +181,62 @@ class GltfReaderHostileTest {
         assertThat(GltfReader.read(file).skinnedMeshes()).hasSize(1);
         assertThatThrownBy(() -> GltfReader.read(file, GltfReadOptions.DEFAULTS.withExternalResources(
                 GltfReadOptions.ExternalResources.NONE))).isInstanceOf(FormatException.class)
-                .hasMessageContaining("buffers[0].uri 'my%20data.bin'");
+                .hasMessage("buffers[0].uri 'my%20data.bin': external resources are disabled by the options");
+    }
+
+    /** Writes {@code doc.gltf} into {@code folder} with buffer 0 at {@code uri}, its bytes nowhere yet. */
+    private static Path documentWithBufferAt(Path folder, String uri) throws IOException {
+        TestGltf g = TestGltf.minimalSkinned();
+        g.gltf();
+        ((ObjectNode) g.array("buffers").get(0)).put("uri", uri);
+        return Files.write(folder.resolve("doc.gltf"), g.json());
+    }
+
+    @Test
+    void externalUrisThatTheFolderResolverRefuses(@TempDir Path dir) throws IOException {
+        String[][] cases = {
+            {"/absolute.bin", "uri '/absolute.bin' is absolute; only relative URIs are resolved"},
+            {"a%4", "uri 'a%4': malformed percent escape at index 1"},
+            {"%FF.bin", "uri '%FF.bin': percent escapes are not UTF-8"},
+        };
+        for (String[] c : cases) {
+            Path file = documentWithBufferAt(dir, c[0]);
+            assertThatThrownBy(() -> GltfReader.read(file)).as(c[0]).isInstanceOf(FormatException.class)
+                    .hasMessage("buffers[0].uri '" + c[0] + "': " + c[1]);
+        }
+        Path nul = documentWithBufferAt(dir, "a%00b.bin");
+        assertThatThrownBy(() -> GltfReader.read(nul)).isInstanceOf(FormatException.class)
+                .hasMessageStartingWith("buffers[0].uri 'a%00b.bin': uri 'a%00b.bin' is not a valid path: ");
+    }
+
+    @Test
+    void aSymbolicLinkOutOfTheFolderIsRefused(@TempDir Path dir) throws IOException {
+        Path inner = Files.createDirectories(dir.resolve("inner"));
+        Path outside = Files.write(dir.resolve("outside.bin"), new byte[168]);
+        try {
+            Files.createSymbolicLink(inner.resolve("link.bin"), outside);
+        } catch (UnsupportedOperationException | IOException e) {
+            assumeTrue(false, "symbolic links are not available here: " + e);
+        }
+        Path file = documentWithBufferAt(inner, "link.bin");
+        assertThatThrownBy(() -> GltfReader.read(file)).isInstanceOf(FormatException.class)
+                .hasMessage("buffers[0].uri 'link.bin': uri 'link.bin' leaves the folder of the document through a "
+                        + "symbolic link");
+    }
+
+    /** Files past what a Java array holds are refused by their size, before reading (sparse files, nothing is written). */
+    @Test
+    void filesLargerThanAnArrayAreRefusedBeforeReading(@TempDir Path dir) throws IOException {
+        long size = 3L << 30;
+        Path big = dir.resolve("big.glb");
+        try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(size);
+        }
+        assertThatThrownBy(() -> GltfReader.read(big)).isInstanceOf(FormatException.class)
+                .hasMessage("big.glb: 3221225472 bytes, more than the 2147483639 a Java array holds");
+        Path file = documentWithBufferAt(dir, "big.glb");
+        assertThatThrownBy(() -> GltfReader.read(file)).isInstanceOf(FormatException.class)
+                .hasMessage("buffers[0].uri 'big.glb': uri 'big.glb': file has 3221225472 bytes, more than 2147483639");
     }
 
     @Test
