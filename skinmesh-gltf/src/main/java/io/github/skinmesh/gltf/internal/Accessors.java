@@ -534,8 +534,7 @@ public final class Accessors {
                     }
                 }
             }
-            default -> throw new FormatException(where + ": componentType " + info.componentType
-                    + ", expected an unsigned integer type");
+            default -> throw new AssertionError(info.componentType); // callers allow only U8, U16, U32
         }
     }
 
