@@ -167,14 +167,14 @@ final class Importer {
         return Json.element(nodes, i, "nodes[" + i + "]");
     }
 
-    private ByteBuffer container(byte[] bytes) {
+    /** Parses the JSON into {@link #root}; returns the GLB BIN chunk, or {@code null} when there is none. */
+    private @Nullable ByteBuffer container(byte[] bytes) {
         boolean glb = name.toLowerCase(Locale.ROOT).endsWith(".glb") || Glb.hasMagic(bytes);
         if (glb) {
             Glb.Chunks c = Glb.parse(bytes, warnings);
             int start = c.jsonOffset();
             int end = start + c.jsonLength();
-            if (end - start >= 3 && (bytes[start] & 0xFF) == 0xEF && (bytes[start + 1] & 0xFF) == 0xBB
-                    && (bytes[start + 2] & 0xFF) == 0xBF) {
+            if (startsWithByteOrderMark(bytes, start, end)) {
                 warnings.add("GLB JSON chunk starts with a UTF-8 byte order mark, ignored");
                 start += 3;
             }
@@ -193,12 +193,18 @@ final class Importer {
                     : ByteBuffer.wrap(bytes, c.binOffset(), c.binLength()).slice().order(ByteOrder.LITTLE_ENDIAN);
         }
         int offset = 0;
-        if (bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB && (bytes[2] & 0xFF) == 0xBF) {
+        if (startsWithByteOrderMark(bytes, 0, bytes.length)) {
             warnings.add("glTF JSON starts with a UTF-8 byte order mark, ignored");
             offset = 3;
         }
         root = Json.parse(bytes, offset, bytes.length - offset, name);
         return null;
+    }
+
+    /** @return whether {@code bytes[start..end)} begins with the UTF-8 byte order mark EF BB BF */
+    private static boolean startsWithByteOrderMark(byte[] bytes, int start, int end) {
+        return end - start >= 3 && (bytes[start] & 0xFF) == 0xEF && (bytes[start + 1] & 0xFF) == 0xBB
+                && (bytes[start + 2] & 0xFF) == 0xBF;
     }
 
     private void version() {

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.gltf.internal.Glb;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.SplitMix64;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -68,6 +70,26 @@ class GltfReaderHostileTest {
         }
         assertThat(readGlb(glb).warnings())
                 .containsExactly("GLB JSON chunk is padded with zero bytes instead of spaces, ignored");
+    }
+
+    @Test
+    void aByteOrderMarkBeforeTheJsonIsTolerated() throws IOException {
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        TestGltf g = TestGltf.minimalSkinned();
+        byte[] gltf = g.gltf();
+        byte[] marked = Arrays.copyOf(bom, 3 + gltf.length);
+        System.arraycopy(gltf, 0, marked, 3, gltf.length);
+        assertThat(readGltf(marked).warnings())
+                .containsExactly("glTF JSON starts with a UTF-8 byte order mark, ignored");
+        TestGltf h = TestGltf.minimalSkinned();
+        h.glb();
+        byte[] json = h.json();
+        byte[] markedJson = Arrays.copyOf(bom, 3 + json.length);
+        System.arraycopy(json, 0, markedJson, 3, json.length);
+        ByteArrayOutputStream glb = new ByteArrayOutputStream();
+        Glb.write(glb, markedJson, h.binBytes(), h.binBytes().length);
+        assertThat(readGlb(glb.toByteArray()).warnings())
+                .containsExactly("GLB JSON chunk starts with a UTF-8 byte order mark, ignored");
     }
 
     @Test
