@@ -273,9 +273,7 @@ public final class Accessors {
                     + ", expected SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3 or MAT4");
         }
         int rows = type.startsWith("MAT") ? (int) Math.round(Math.sqrt(components)) : components;
-        int columns = components / rows;
-        int columnSize = type.startsWith("MAT") ? Glb.align4(rows * cs) : rows * cs;
-        int elementSize = columns * columnSize;
+        int elementSize = components / rows * columnSize(type, rows, cs);
         int viewIndex = Json.index(a, "bufferView", where, "bufferViews", views.length);
         long byteOffset = Json.integer(a, "byteOffset", where, 0, 0, Integer.MAX_VALUE);
         ByteBuffer buffer = null;
@@ -416,11 +414,16 @@ public final class Accessors {
         return new Sparse(indices, buffers[w.buffer], w.byteOffset + vo);
     }
 
+    /** Bytes of one column of an element: matrix columns start on 4-byte boundaries. */
+    private static int columnSize(String type, int rows, int componentSize) {
+        return type.startsWith("MAT") ? Glb.align4(rows * componentSize) : rows * componentSize;
+    }
+
     /** Component byte offsets within an element, with matrix column padding. */
     private static int[] componentOffsets(Info info) {
         int cs = componentSize(info.componentType);
         int columns = info.components / info.rows;
-        int columnSize = info.type.startsWith("MAT") ? Glb.align4(info.rows * cs) : info.rows * cs;
+        int columnSize = columnSize(info.type, info.rows, cs);
         int[] offsets = new int[info.components];
         for (int c = 0; c < columns; c++) {
             for (int r = 0; r < info.rows; r++) {
