@@ -1,11 +1,13 @@
 package io.github.skinmesh.gltf;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.model.AlphaMode;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
@@ -216,9 +218,9 @@ class GltfReaderTest {
     void quantizedTypesNeedTheirExtension() {
         TestGltf g = TestGltf.minimalSkinned();
         attributes(g).put("TEXCOORD_0", g.ints(TestGltf.BYTE, true, "VEC2", 1, 2, 3, 4, 5, 6));
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> read(g))
-                .hasMessageContaining("attributes.TEXCOORD_0 (accessors[5]): componentType BYTE normalized, expected "
-                        + "FLOAT, UNSIGNED_BYTE normalized, UNSIGNED_SHORT normalized");
+        assertThatThrownBy(() -> read(g)).isInstanceOf(FormatException.class)
+                .hasMessage("meshes[0].primitives[0].attributes.TEXCOORD_0 (accessors[5]): componentType BYTE normalized, "
+                        + "expected FLOAT, UNSIGNED_BYTE normalized, UNSIGNED_SHORT normalized");
     }
 
     @Test

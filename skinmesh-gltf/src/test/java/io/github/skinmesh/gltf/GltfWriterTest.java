@@ -176,7 +176,7 @@ class GltfWriterTest {
             }
         };
         assertThatThrownBy(() -> GltfWriter.writeGlb(SyntheticAssets.character(1), failing))
-                .isInstanceOf(IOException.class);
+                .isInstanceOf(IOException.class).hasMessage("disk full");
     }
 
     @Test
