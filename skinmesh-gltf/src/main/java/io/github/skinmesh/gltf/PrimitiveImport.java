@@ -350,7 +350,8 @@ final class PrimitiveImport {
 
     /**
      * Decodes the joint and weight sets of a primitive into {@code K = min(4*sets, 8)} influences
-     * per vertex; with more than 8 candidates the 8 largest weights are kept.
+     * per vertex; with more than 8 candidates the 8 largest weights are kept. {@link BoneWeights}
+     * sorts the slots and gives zero-weight slots joint 0 (whatever joint the file names there).
      */
     private BoneWeights weights(JsonNode attrs, String wa, int n, int sets, int skin) {
         int jointCount = im.skinJoints[skin].length;
@@ -385,9 +386,8 @@ final class PrimitiveImport {
                     for (int c = 0; c < 4; c++) {
                         int src = 4 * v + c;
                         int dst = v * k + 4 * s + c;
-                        float w = ws[s][src];
-                        weights[dst] = w;
-                        joints[dst] = w == 0f ? 0 : js[s][src];
+                        weights[dst] = ws[s][src];
+                        joints[dst] = js[s][src];
                     }
                 }
             }
@@ -416,7 +416,7 @@ final class PrimitiveImport {
                     cw[slot] = w;
                     cj[slot] = j;
                     weights[v * k + slot] = w;
-                    joints[v * k + slot] = w == 0f ? 0 : j;
+                    joints[v * k + slot] = j;
                 }
             }
         }

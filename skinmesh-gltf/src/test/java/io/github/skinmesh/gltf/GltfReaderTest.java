@@ -308,6 +308,20 @@ class GltfReaderTest {
         assertThat(a.skeleton().parent(2)).isEqualTo(Skeleton.NO_PARENT);
     }
 
+    /** A slot of weight 0 may name any joint in the file; it is read as joint 0, as the model keeps unused slots. */
+    @Test
+    void zeroWeightSlotsMayNameAnyJoint() {
+        TestGltf g = TestGltf.minimalSkinned();
+        attributes(g).put("JOINTS_0", g.ints(TestGltf.UNSIGNED_BYTE, false, "VEC4", 0, 200, 0, 0, 0, 0, 9, 0, 0, 0, 0, 255));
+        Skin skin = read(g).skinnedMeshes().get(0).primitives().get(0).skin();
+        for (int v = 0; v < 3; v++) {
+            assertThat(skin.weights().weight(v, 0)).isEqualTo(1f);
+            for (int k = 0; k < 4; k++) {
+                assertThat(skin.weights().joint(v, k)).as("vertex %d slot %d", v, k).isZero();
+            }
+        }
+    }
+
     /**
      * One mesh on three skinned nodes: two with the same skin share the decoded meshes; the third
      * node uses a second skin sharing joints; node weights override the mesh's default weights;
