@@ -136,7 +136,7 @@ final class DemoCommand implements Callable<Integer> {
 
     /**
      * Samples {@code clip} at {@value #FPS} fps (play-once clamped, last frame at the duration),
-     * skins every part at every frame, and packs the character's bone palette per frame: bone
+     * skins every part's positions at every frame (for the bounds and the sample frame), and packs the character's bone palette per frame: bone
      * {@code b} of the skeleton gets {@code model(b) * inverse(restModel(b))} (bind pose = rest pose).
      */
     static WalkResult skinClip(Humanoid h, AnimationClip clip) {
@@ -157,14 +157,12 @@ final class DemoCommand implements Callable<Integer> {
         int[][] paletteBones = new int[parts.size()][];
         float[][] palettes = new float[parts.size()][];
         float[][] positions = new float[parts.size()][];
-        float[][] normals = new float[parts.size()][];
         int totalVertices = 0;
         for (int i = 0; i < parts.size(); i++) {
             Skin skin = parts.get(i).skin();
             paletteBones[i] = skin.bind(skeleton);
             palettes[i] = new float[16 * skin.paletteSize()];
             positions[i] = new float[3 * parts.get(i).vertexCount()];
-            normals[i] = parts.get(i).hasNormals() ? new float[3 * parts.get(i).vertexCount()] : null;
             totalVertices += parts.get(i).vertexCount();
         }
 
@@ -182,7 +180,7 @@ final class DemoCommand implements Callable<Integer> {
             for (int i = 0; i < parts.size(); i++) {
                 Mesh part = parts.get(i);
                 PoseEvaluation.skinMatricesInto(part.skin(), paletteBones[i], model, palettes[i]);
-                Skinning.skinInto(part, palettes[i], positions[i], normals[i], null, SkinningOptions.DEFAULTS);
+                Skinning.skinInto(part, palettes[i], positions[i], null, null, SkinningOptions.DEFAULTS);
                 r.bounds = r.bounds.union(Bounds.of(positions[i], 0, part.vertexCount()));
                 if (f == sampleFrame) {
                     System.arraycopy(positions[i], 0, r.samplePositions, offset, positions[i].length);
