@@ -97,7 +97,7 @@ final class DemoCommand implements Callable<Integer> {
         GltfAsset character = gltf.build();
         outputs.write(out.resolve("humanoid.glb"), stream -> GltfWriter.writeGlb(character, stream));
         String t = String.format(Locale.ROOT, "%.2f", walked.sampleTime);
-        outputs.write(out.resolve("walk.t" + t + ".positions.bin"), littleEndian(walked.samplePositions));
+        outputs.write(out.resolve("walk.t" + t + ".positions.bin"), Outputs.littleEndian(walked.samplePositions));
         outputs.write(out.resolve("walk.palette3x4.f32.bin"), walked.paletteFloat);
         outputs.write(out.resolve("walk.palette3x4.f16.bin"), walked.paletteHalf);
         for (Mesh part : h.parts()) {
@@ -198,12 +198,6 @@ final class DemoCommand implements Callable<Integer> {
         r.paletteFloat = f32.array();
         r.paletteHalf = f16.array();
         return r;
-    }
-
-    private static byte[] littleEndian(float[] values) {
-        ByteBuffer b = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
-        b.asFloatBuffer().put(values);
-        return b.array();
     }
 
     private static void printReport(PrintWriter w, Humanoid h, List<ValidationReport> reports, AnimationClip walk,
