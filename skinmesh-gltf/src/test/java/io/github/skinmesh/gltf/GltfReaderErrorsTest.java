@@ -292,6 +292,19 @@ class GltfReaderErrorsTest {
                     TestGltf.ints(node(g, "skins", 0), "joints", new int[65537]);
                     return g.glb();
                 }),
+                edit("glTF: 65537 nodes would become bones, expected at most 65536", g -> {
+                    TestGltf wide = new TestGltf();
+                    int[] joints = new int[65536];
+                    for (int j = 0; j < joints.length; j++) {
+                        joints[j] = j + 1;
+                    }
+                    TestGltf.ints(wide.node("root"), "children", joints);
+                    for (int j = 0; j < joints.length; j++) {
+                        wide.add("nodes");
+                    }
+                    TestGltf.ints(wide.add("skins"), "joints", joints);
+                    return wide.glb();
+                }),
                 edit("skins[0].joints[1] is node 1, already joints[0]; expected each node once", g -> {
                     TestGltf.ints(node(g, "skins", 0), "joints", 1, 1);
                     return g.glb();
