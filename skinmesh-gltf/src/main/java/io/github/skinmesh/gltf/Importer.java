@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.joml.Matrix4f;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -125,7 +126,7 @@ final class Importer {
         primitives = new PrimitiveImport(this);
         List<MeshInstance> skinned = new ArrayList<>();
         List<MeshInstance> rigid = new ArrayList<>();
-        RigidPlacement placement = new RigidPlacement();
+        Placement placement = new Placement();
         instanceNode = new boolean[n];
         for (int i = 0; i < n; i++) {
             if (nodeMesh[i] < 0) {
@@ -138,25 +139,11 @@ final class Importer {
                 continue;
             }
             instanceNode[i] = true;
-            if (nodeSkin[i] >= 0) {
-                int attach;
-                float[] local;
-                if (boneOfNode[i] >= 0) {
-                    attach = boneOfNode[i];
-                    local = identity();
-                } else {
-                    int p = graph.parent(i);
-                    attach = p == NodeGraph.NO_PARENT ? Skeleton.NO_PARENT : boneOfNode[p];
-                    assert p == NodeGraph.NO_PARENT || attach >= 0 : "parents of skinned nodes are bones";
-                    local = localMatrix(i).clone();
-                }
-                skinned.add(MeshInstance.imported(instanceNameOfNode[i], meshes, attach, local, i, nodeMesh[i],
-                        nodeSkin[i]));
-            } else {
-                placement.place(i);
-                rigid.add(MeshInstance.imported(instanceNameOfNode[i], meshes, placement.attach, placement.local, i,
-                        nodeMesh[i], MeshInstance.NONE));
-            }
+            placement.place(i);
+            boolean isSkinned = nodeSkin[i] >= 0;
+            MeshInstance instance = MeshInstance.imported(instanceNameOfNode[i], meshes, placement.attach,
+                    placement.local, i, nodeMesh[i], isSkinned ? nodeSkin[i] : MeshInstance.NONE);
+            (isSkinned ? skinned : rigid).add(instance);
         }
         List<AnimationClip> clips = animations.clips();
         return new GltfAsset(skeleton, skinned, rigid, clips, warnings, nodeOfBone, boneOfNode);
@@ -533,26 +520,30 @@ final class Importer {
     }
 
     /**
-     * Places rigid mesh nodes: the attach bone is the node's own bone, else its nearest bone
-     * ancestor, else none; the local matrix is the product of the non-bone nodes' matrices from
-     * there down to the node (memoized per node, so a chain costs linear time overall).
+     * Places mesh nodes, skinned and rigid alike: the attach bone is the node's own bone, else its
+     * nearest bone ancestor, else none; the local matrix is the product of the non-bone nodes'
+     * matrices from there down to the node (memoized per node, so a chain costs linear time
+     * overall). A skinned node's parent is always a bone, so its local matrix is its own.
      */
-    private final class RigidPlacement {
-        private final Map<Integer, float[]> fromAttach = new HashMap<>();
-        private final Map<Integer, Integer> attachOf = new HashMap<>();
+    private final class Placement {
+        /** Per non-bone node already placed: its matrix relative to its attach bone (shared, read-only). */
+        private final float[] @Nullable [] fromAttach = new float[graph.nodeCount()][];
+        private final int[] attachOf = new int[graph.nodeCount()];
+        private final int[] chain = new int[graph.nodeCount()];
         int attach;
         float[] local;
 
+        /** Sets {@link #attach} and {@link #local} (a fresh array) for a node. */
         void place(int node) {
             if (boneOfNode[node] >= 0) {
                 attach = boneOfNode[node];
                 local = identity();
                 return;
             }
-            List<Integer> chain = new ArrayList<>();
+            int length = 0;
             int x = node;
-            while (x != NodeGraph.NO_PARENT && boneOfNode[x] < 0 && !fromAttach.containsKey(x)) {
-                chain.add(x);
+            while (x != NodeGraph.NO_PARENT && boneOfNode[x] < 0 && fromAttach[x] == null) {
+                chain[length++] = x;
                 x = graph.parent(x);
             }
             float[] above = null;
@@ -562,21 +553,21 @@ final class Importer {
             } else if (boneOfNode[x] >= 0) {
                 a = boneOfNode[x];
             } else {
-                above = fromAttach.get(x);
-                a = attachOf.get(x);
+                above = fromAttach[x];
+                a = attachOf[x];
             }
-            for (int k = chain.size() - 1; k >= 0; k--) {
-                int c = chain.get(k);
+            for (int k = length - 1; k >= 0; k--) {
+                int c = chain[k];
                 float[] m = localMatrix(c);
                 if (above != null) {
-                    m = new org.joml.Matrix4f().set(above).mul(new org.joml.Matrix4f().set(m)).get(new float[16]);
+                    m = new Matrix4f().set(above).mul(new Matrix4f().set(m)).get(new float[16]);
                 }
-                fromAttach.put(c, m);
-                attachOf.put(c, a);
+                fromAttach[c] = m;
+                attachOf[c] = a;
                 above = m;
             }
             attach = a;
-            local = fromAttach.get(node).clone();
+            local = fromAttach[node].clone();
         }
     }
 }
