@@ -199,7 +199,11 @@ public final class AssetPoser {
             if (!Float.isFinite(time)) {
                 throw new ValidationException(where + ": time " + time + ", expected a finite number of seconds");
             }
-            sampler = samplers.computeIfAbsent(clip, c -> ClipSampler.bind(c, skeleton));
+            sampler = samplers.get(clip);
+            if (sampler == null) { // not computeIfAbsent: its lambda captures this, an allocation per frame
+                sampler = ClipSampler.bind(clip, skeleton);
+                samplers.put(clip, sampler);
+            }
             sampler.sample(time, pose);
         } else {
             pose.setToRest(skeleton);
