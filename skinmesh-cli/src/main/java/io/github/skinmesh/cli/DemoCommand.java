@@ -136,8 +136,9 @@ final class DemoCommand implements Callable<Integer> {
 
     /**
      * Samples {@code clip} at {@value #FPS} fps (play-once clamped, last frame at the duration),
-     * skins every part's positions at every frame (for the bounds and the sample frame), and packs the character's bone palette per frame: bone
-     * {@code b} of the skeleton gets {@code model(b) * inverse(restModel(b))} (bind pose = rest pose).
+     * skins every part's positions at every frame (for the bounds and the sample frame), and packs
+     * the character's bone palette per frame: bone {@code b} of the skeleton gets
+     * {@code model(b) * inverse(restModel(b))} (bind pose = rest pose).
      */
     static WalkResult skinClip(Humanoid h, AnimationClip clip) {
         Skeleton skeleton = h.skeleton();

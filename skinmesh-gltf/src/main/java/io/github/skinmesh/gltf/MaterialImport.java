@@ -146,7 +146,10 @@ final class MaterialImport {
         return new Sampler(mag, min, wrapS, wrapT);
     }
 
-    /** Reads a sampler code: {@code absent} when the field is absent (0 is an unspecified filter), else one of {@code allowed}. */
+    /**
+     * Reads a sampler code: {@code absent} when the field is absent (0, an unspecified filter, for the
+     * filters), else one of {@code allowed}.
+     */
     private static int code(JsonNode json, String field, String where, int absent, List<Integer> allowed) {
         int c = (int) Json.integer(json, field, where, absent, 0, Integer.MAX_VALUE);
         if (c != absent && !allowed.contains(c)) {

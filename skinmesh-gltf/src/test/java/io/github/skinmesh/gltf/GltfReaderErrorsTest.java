@@ -69,7 +69,8 @@ class GltfReaderErrorsTest {
     /** Animates node 1 ("joint") along {@code path} with one LINEAR sampler over the given keys. */
     static ObjectNode animate(TestGltf g, String path, float[] times, String type, float... values) {
         ObjectNode anim = g.add("animations");
-        anim.putArray("samplers").addObject().put("input", g.floats("SCALAR", times)).put("output", g.floats(type, values));
+        int input = g.floats("SCALAR", times);
+        anim.putArray("samplers").addObject().put("input", input).put("output", g.floats(type, values));
         anim.putArray("channels").addObject().put("sampler", 0).putObject("target").put("node", 1).put("path", path);
         return anim;
     }

@@ -360,7 +360,8 @@ public final class Accessors {
         JsonNode idx = Json.object(sp, "indices", where);
         JsonNode val = Json.object(sp, "values", where);
         if (idx == null || val == null) {
-            throw new FormatException(where + "." + (idx == null ? "indices" : "values") + " is missing, expected an object");
+            throw new FormatException(where + "." + (idx == null ? "indices" : "values")
+                    + " is missing, expected an object");
         }
         String wi = where + ".indices";
         int iv = Json.requiredIndex(idx, "bufferView", wi, "bufferViews", views.length);
@@ -378,8 +379,8 @@ public final class Accessors {
                     + " exceeds bufferViews[" + iv + "].byteLength " + v.byteLength);
         }
         if ((v.byteOffset + io) % ics != 0) {
-            throw new FormatException(wi + ": byteOffset " + io + " (+ bufferViews[" + iv + "].byteOffset " + v.byteOffset
-                    + ") is not a multiple of the component size " + ics);
+            throw new FormatException(wi + ": byteOffset " + io + " (+ bufferViews[" + iv + "].byteOffset "
+                    + v.byteOffset + ") is not a multiple of the component size " + ics);
         }
         budget.charge(wi, 4 * count);
         int[] indices = new int[(int) count];
@@ -407,8 +408,8 @@ public final class Accessors {
         }
         int cs = componentSize(info.componentType);
         if ((w.byteOffset + vo) % cs != 0) {
-            throw new FormatException(wv + ": byteOffset " + vo + " (+ bufferViews[" + vv + "].byteOffset " + w.byteOffset
-                    + ") is not a multiple of the component size " + cs);
+            throw new FormatException(wv + ": byteOffset " + vo + " (+ bufferViews[" + vv + "].byteOffset "
+                    + w.byteOffset + ") is not a multiple of the component size " + cs);
         }
         budget.charge(wv, 4L * count * info.components);
         return new Sparse(indices, buffers[w.buffer], w.byteOffset + vo);
