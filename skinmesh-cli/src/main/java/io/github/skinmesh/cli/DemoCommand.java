@@ -97,7 +97,7 @@ final class DemoCommand implements Callable<Integer> {
         GltfAsset character = gltf.build();
         outputs.write(out.resolve("humanoid.glb"), stream -> GltfWriter.writeGlb(character, stream));
         String t = String.format(Locale.ROOT, "%.2f", walked.sampleTime);
-        outputs.write(out.resolve("walk.t" + t + ".positions.bin"), littleEndian(walked.samplePositions));
+        outputs.write(out.resolve("walk.t" + t + ".positions.bin"), Outputs.littleEndian(walked.samplePositions));
         outputs.write(out.resolve("walk.palette3x4.f32.bin"), walked.paletteFloat);
         outputs.write(out.resolve("walk.palette3x4.f16.bin"), walked.paletteHalf);
         for (Mesh part : h.parts()) {
@@ -136,8 +136,9 @@ final class DemoCommand implements Callable<Integer> {
 
     /**
      * Samples {@code clip} at {@value #FPS} fps (play-once clamped, last frame at the duration),
-     * skins every part at every frame, and packs the character's bone palette per frame: bone
-     * {@code b} of the skeleton gets {@code model(b) * inverse(restModel(b))} (bind pose = rest pose).
+     * skins every part's positions at every frame (for the bounds and the sample frame), and packs
+     * the character's bone palette per frame: bone {@code b} of the skeleton gets
+     * {@code model(b) * inverse(restModel(b))} (bind pose = rest pose).
      */
     static WalkResult skinClip(Humanoid h, AnimationClip clip) {
         Skeleton skeleton = h.skeleton();
@@ -157,14 +158,12 @@ final class DemoCommand implements Callable<Integer> {
         int[][] paletteBones = new int[parts.size()][];
         float[][] palettes = new float[parts.size()][];
         float[][] positions = new float[parts.size()][];
-        float[][] normals = new float[parts.size()][];
         int totalVertices = 0;
         for (int i = 0; i < parts.size(); i++) {
             Skin skin = parts.get(i).skin();
             paletteBones[i] = skin.bind(skeleton);
             palettes[i] = new float[16 * skin.paletteSize()];
             positions[i] = new float[3 * parts.get(i).vertexCount()];
-            normals[i] = parts.get(i).hasNormals() ? new float[3 * parts.get(i).vertexCount()] : null;
             totalVertices += parts.get(i).vertexCount();
         }
 
@@ -182,7 +181,7 @@ final class DemoCommand implements Callable<Integer> {
             for (int i = 0; i < parts.size(); i++) {
                 Mesh part = parts.get(i);
                 PoseEvaluation.skinMatricesInto(part.skin(), paletteBones[i], model, palettes[i]);
-                Skinning.skinInto(part, palettes[i], positions[i], normals[i], null, SkinningOptions.DEFAULTS);
+                Skinning.skinInto(part, palettes[i], positions[i], null, null, SkinningOptions.DEFAULTS);
                 r.bounds = r.bounds.union(Bounds.of(positions[i], 0, part.vertexCount()));
                 if (f == sampleFrame) {
                     System.arraycopy(positions[i], 0, r.samplePositions, offset, positions[i].length);
@@ -200,12 +199,6 @@ final class DemoCommand implements Callable<Integer> {
         r.paletteFloat = f32.array();
         r.paletteHalf = f16.array();
         return r;
-    }
-
-    private static byte[] littleEndian(float[] values) {
-        ByteBuffer b = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
-        b.asFloatBuffer().put(values);
-        return b.array();
     }
 
     private static void printReport(PrintWriter w, Humanoid h, List<ValidationReport> reports, AnimationClip walk,

@@ -48,6 +48,10 @@ final class InspectCommand implements Callable<Integer> {
 
     /** What is inspected about one primitive. */
     private record PrimitiveSummary(MeshInstance instance, int index, Mesh mesh, ValidationReport report) {
+        /** @return the material of the primitive's one submesh */
+        Material material() {
+            return mesh.materials().get(mesh.submeshes().get(0).materialIndex());
+        }
     }
 
     @Override
@@ -63,11 +67,17 @@ final class InspectCommand implements Callable<Integer> {
                 }
             }
         }
+        int errors = 0;
+        int warnings = 0;
+        for (PrimitiveSummary p : prims) {
+            errors += p.report().errorCount();
+            warnings += p.report().warningCount();
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.print(Json.text(toJson(asset, bytes, prims)));
+            out.print(Json.text(toJson(asset, bytes, prims, errors, warnings)));
         } else {
-            printText(out, asset, bytes, prims);
+            printText(out, asset, bytes, prims, errors, warnings);
         }
         out.flush();
         return SkinMeshCommand.OK;
@@ -115,7 +125,8 @@ final class InspectCommand implements Callable<Integer> {
         return count;
     }
 
-    private void printText(PrintWriter out, GltfAsset asset, long bytes, List<PrimitiveSummary> prims) {
+    private void printText(PrintWriter out, GltfAsset asset, long bytes, List<PrimitiveSummary> prims, int errors,
+            int warnings) {
         Skeleton s = asset.skeleton();
         out.printf(Locale.ROOT, "%s: %d bytes, glTF 2.0%n", file, bytes);
         out.printf(Locale.ROOT, "skeleton: %d bones%n", s.boneCount());
@@ -134,7 +145,7 @@ final class InspectCommand implements Callable<Integer> {
             Mesh m = p.mesh();
             out.printf(Locale.ROOT, "    primitive %d: %d vertices, %d indices (%d triangles), %s%n", p.index(),
                     m.vertexCount(), m.indexCount(), m.triangleCount(), String.join(" ", attributes(m)));
-            Material mat = m.materials().get(m.submeshes().get(0).materialIndex());
+            Material mat = p.material();
             out.printf(Locale.ROOT, "      material '%s' (%s, %s%s)%n", mat.name(), mat.template(),
                     mat.alphaMode().name().toLowerCase(Locale.ROOT), mat.doubleSided() ? ", double-sided" : "");
             Skin skin = m.skin();
@@ -157,12 +168,6 @@ final class InspectCommand implements Callable<Integer> {
                     clip.name(), clip.duration(), clip.startTime(), clip.duration(), clip.channels().size(),
                     clip.morphChannels().size());
         }
-        int errors = 0;
-        int warnings = 0;
-        for (PrimitiveSummary p : prims) {
-            errors += p.report().errorCount();
-            warnings += p.report().warningCount();
-        }
         out.printf(Locale.ROOT, "problems: %d error%s, %d warning%s%n", errors, errors == 1 ? "" : "s", warnings,
                 warnings == 1 ? "" : "s");
         for (PrimitiveSummary p : prims) {
@@ -179,15 +184,13 @@ final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    private ObjectNode toJson(GltfAsset asset, long bytes, List<PrimitiveSummary> prims) {
+    private ObjectNode toJson(GltfAsset asset, long bytes, List<PrimitiveSummary> prims, int errors, int warnings) {
         ObjectNode root = Json.object();
         root.put("file", file.getFileName().toString());
         root.put("bytes", bytes);
         root.put("format", "glTF 2.0");
         root.put("bones", asset.skeleton().boneCount());
         ArrayNode meshes = root.putArray("primitives");
-        int errors = 0;
-        int warnings = 0;
         for (PrimitiveSummary p : prims) {
             MeshInstance i = p.instance();
             Mesh m = p.mesh();
@@ -201,7 +204,7 @@ final class InspectCommand implements Callable<Integer> {
             o.put("indices", m.indexCount());
             ArrayNode attrs = o.putArray("attributes");
             attributes(m).forEach(attrs::add);
-            o.put("material", m.materials().get(m.submeshes().get(0).materialIndex()).name());
+            o.put("material", p.material().name());
             Skin skin = m.skin();
             if (skin != null) {
                 o.put("skin", i.skin());
@@ -218,8 +221,6 @@ final class InspectCommand implements Callable<Integer> {
                 q.put("element", problem.element());
                 q.put("message", problem.message());
             }
-            errors += p.report().errorCount();
-            warnings += p.report().warningCount();
         }
         ArrayNode anims = root.putArray("animations");
         for (AnimationClip clip : asset.clips()) {

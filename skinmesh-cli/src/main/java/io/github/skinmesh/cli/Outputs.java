@@ -3,6 +3,8 @@ package io.github.skinmesh.cli;
 import io.github.skinmesh.core.SkinMeshException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -136,6 +138,13 @@ final class Outputs {
     /** Writes bytes atomically. */
     Path write(Path target, byte[] bytes) {
         return write(target, out -> out.write(bytes));
+    }
+
+    /** @return the values as float32 little-endian, the format of the positions outputs */
+    static byte[] littleEndian(float[] values) {
+        ByteBuffer b = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
+        b.asFloatBuffer().put(values);
+        return b.array();
     }
 
     /** @return the files written so far, in order */

@@ -9,8 +9,6 @@ import io.github.skinmesh.gltf.AssetPoser;
 import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.gltf.MeshInstance;
 import io.github.skinmesh.gltf.PoseSpace;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -92,9 +90,7 @@ final class SkinCommand implements Callable<Integer> {
 
         AssetPoser poser = AssetPoser.bind(asset);
         float[] positions = poser.poseInto(animation, t, poseSpace, new float[3 * poser.vertexCount()], 0);
-        ByteBuffer bytes = ByteBuffer.allocate(4 * positions.length).order(ByteOrder.LITTLE_ENDIAN);
-        bytes.asFloatBuffer().put(positions);
-        byte[] bin = bytes.array();
+        byte[] bin = Outputs.littleEndian(positions);
 
         outputs.write(out, bin);
         if (json != null) {

@@ -44,7 +44,7 @@ final class AnimationImport {
         return animations == null ? 0 : animations.size();
     }
 
-    /** @return per node, whether a translation, rotation or scale channel targets it */
+    /** @return per node, whether a translation, rotation or scale channel targets it (other paths do not count) */
     boolean[] transformTargets() {
         boolean[] out = new boolean[im.graph.nodeCount()];
         for (int a = 0; a < count(); a++) {
@@ -58,7 +58,7 @@ final class AnimationImport {
                 }
                 int node = Json.index(target, "node", wc + ".target", "nodes", out.length);
                 String path = Json.string(target, "path", wc + ".target");
-                if (node >= 0 && path != null && !path.equals("weights")) {
+                if (node >= 0 && path != null && transformPath(path) != null) {
                     out[node] = true;
                 }
             }
@@ -99,12 +99,7 @@ final class AnimationImport {
                 im.warnings.add(wc + ": target has no node (an extension's target?); channel dropped");
                 continue;
             }
-            ChannelPath cp = switch (path) {
-                case "translation" -> ChannelPath.TRANSLATION;
-                case "rotation" -> ChannelPath.ROTATION;
-                case "scale" -> ChannelPath.SCALE;
-                default -> null;
-            };
+            ChannelPath cp = transformPath(path);
             if (cp == null && !path.equals("weights")) {
                 im.warnings.add(wc + ".target.path '" + path + "' is not supported; channel dropped");
                 continue;
@@ -186,6 +181,16 @@ final class AnimationImport {
         } catch (ValidationException e) {
             throw new FormatException(where + ": " + e.getMessage(), e);
         }
+    }
+
+    /** @return the property a transform channel's path names, or {@code null} for weights and unsupported paths */
+    private static @Nullable ChannelPath transformPath(String path) {
+        return switch (path) {
+            case "translation" -> ChannelPath.TRANSLATION;
+            case "rotation" -> ChannelPath.ROTATION;
+            case "scale" -> ChannelPath.SCALE;
+            default -> null;
+        };
     }
 
     private static Interpolation interpolation(@Nullable String s, String where) {

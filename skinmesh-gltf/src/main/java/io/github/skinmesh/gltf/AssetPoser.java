@@ -77,7 +77,7 @@ public final class AssetPoser {
 
         Bound(MeshInstance instance, Mesh mesh, Skeleton skeleton, BoneWeights normalized) {
             Skin skin = mesh.skin();
-            assert skin != null : "skinned instances have skins";
+            assert skin != null;
             this.instance = instance;
             this.mesh = mesh;
             this.paletteBones = skin.bind(skeleton);
@@ -102,10 +102,7 @@ public final class AssetPoser {
         for (MeshInstance instance : asset.skinnedMeshes()) {
             for (Mesh mesh : instance.primitives()) {
                 Skin skin = mesh.skin();
-                if (skin == null) {
-                    throw new ValidationException("AssetPoser: instance " + Checks.quote(instance.name())
-                            + " primitive without a skin");
-                }
+                assert skin != null : "the asset's skinned instances have skinned primitives";
                 BoneWeights w = normalized.computeIfAbsent(skin.weights(),
                         bw -> Weights.normalize(bw, normalize).weights());
                 primitives.add(new Bound(instance, mesh, skeleton, w));
@@ -115,11 +112,11 @@ public final class AssetPoser {
 
     /**
      * Binds an asset's skinned primitives to its skeleton: resolves palettes, normalizes weights
-     * once and allocates scratch buffers.
+     * once and allocates scratch buffers. Cannot fail: an asset's palettes name bones of its
+     * skeleton.
      *
      * @param asset the asset
      * @return a poser for that asset
-     * @throws ValidationException when a palette names a bone the skeleton lacks
      */
     public static AssetPoser bind(GltfAsset asset) {
         return new AssetPoser(asset);
@@ -202,7 +199,11 @@ public final class AssetPoser {
             if (!Float.isFinite(time)) {
                 throw new ValidationException(where + ": time " + time + ", expected a finite number of seconds");
             }
-            sampler = samplers.computeIfAbsent(clip, c -> ClipSampler.bind(c, skeleton));
+            sampler = samplers.get(clip);
+            if (sampler == null) { // not computeIfAbsent: its lambda captures this, an allocation per frame
+                sampler = ClipSampler.bind(clip, skeleton);
+                samplers.put(clip, sampler);
+            }
             sampler.sample(time, pose);
         } else {
             pose.setToRest(skeleton);

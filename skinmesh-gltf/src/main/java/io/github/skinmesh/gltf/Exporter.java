@@ -228,6 +228,11 @@ final class Exporter {
         } else {
             node = f.objectNode();
             node.put("name", m.name());
+            if (skeleton.indexOf(m.name()) >= 0) {
+                warnings.add("mesh instance " + Checks.quote(m.name()) + ": named like a bone but not written onto it "
+                        + "(it is not that bone's instance with an identity local matrix); reading the file back "
+                        + "gives the instance a unique name");
+            }
             if (!Transforms.isIdentity(local)) {
                 float[] t = new float[3];
                 float[] r = new float[4];

@@ -181,10 +181,7 @@ public final class GltfAsset {
                 if (byName.put(m.name(), m) != null) {
                     throw new ValidationException(where + ": name used by two instances, expected unique names");
                 }
-                if ((list == 0) != m.isSkinned()) {
-                    throw new ValidationException(where + ": primitives " + (m.isSkinned() ? "have" : "have no")
-                            + " skin, expected " + (list == 0 ? "skinned" : "rigid") + " meshes");
-                }
+                assert (list == 0) == m.isSkinned() : where + ": in the wrong list (the builder and the reader sort)";
                 if (m.attachBone() >= bones) {
                     throw new ValidationException(where + ": attachBone " + m.attachBone() + ", expected "
                             + Skeleton.NO_PARENT + ".." + (bones - 1) + " (skeleton has " + bones + " bones)");

@@ -15,8 +15,9 @@ import java.util.Objects;
  * @param memoryFactor how many bytes of decoded arrays the reader may allocate per byte of input
  *     (JSON, buffers and images together), plus 1 MiB; range 1..1024, default 16. A file declaring
  *     more than that fails with a {@link io.github.skinmesh.core.FormatException} before anything
- *     large is allocated. Decoding triangle strips of 8-bit indices needs up to 12 bytes per input
- *     byte, 8-bit normalized colors 16.
+ *     large is allocated. Triangle strips and fans of 8-bit indices need the most: 16 bytes per
+ *     input byte (4 for the decoded index, 12 for the triangle list); 8-bit normalized RGB colors
+ *     need 28 bytes per 3 (floats, then RGBA).
  */
 public record GltfReadOptions(ExternalResources externalResources, KeyTimes keyTimes, AnimatedNodes animatedNodes,
         int memoryFactor) {

@@ -66,7 +66,8 @@ public final class GltfReader {
 
     /**
      * Reads a file. External buffers and images of a {@code .gltf} are resolved beside it with
-     * {@link ResourceResolver#folder(Path)}, unless the options disable external resources.
+     * {@link ResourceResolver#folder(Path)}, unless the options disable external resources (then
+     * any external URI is a {@link FormatException}).
      *
      * @param file a {@code .glb} or {@code .gltf} file
      * @param options reading options
@@ -83,8 +84,7 @@ public final class GltfReader {
         }
         byte[] bytes = Files.readAllBytes(file);
         Path folder = file.toAbsolutePath().getParent();
-        ResourceResolver resolver = options.externalResources() == GltfReadOptions.ExternalResources.NONE
-                || folder == null ? ResourceResolver.none() : ResourceResolver.folder(folder);
+        ResourceResolver resolver = folder == null ? ResourceResolver.none() : ResourceResolver.folder(folder);
         return Importer.read(bytes, String.valueOf(file.getFileName()), resolver, options);
     }
 

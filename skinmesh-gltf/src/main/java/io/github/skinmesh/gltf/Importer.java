@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.joml.Matrix4f;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,11 +43,19 @@ final class Importer {
     static final long BUDGET_SLACK = 1 << 20;
     /** Largest deviation from unit length of a node rotation that is renormalized rather than rejected. */
     static final float UNIT_TOLERANCE = 1e-3f;
+    /**
+     * Node rotations whose length is within this of 1 are kept bit for bit, as the model keeps rest
+     * rotations: they are as unit as float components get, and renormalizing them again would only move
+     * last bits, so a file would no longer read back equal to itself.
+     */
+    static final double ROUNDING_TOLERANCE = 0x1p-20;
 
     final String name;
     final GltfReadOptions options;
     final ResourceResolver resolver;
     final List<String> warnings = new ArrayList<>();
+    /** Bytes of the document plus those of its buffers outside it (the GLB BIN chunk is part of the document). */
+    long inputBytes;
     JsonNode root;
     Accessors accessors;
     ByteBudget budget;
@@ -87,14 +96,9 @@ final class Importer {
         ByteBuffer bin = container(bytes);
         version();
         extensions();
+        inputBytes = bytes.length;
         ByteBuffer[] buffers = buffers(bin);
-        long input = bytes.length;
-        for (int i = 0; i < buffers.length; i++) {
-            if (buffers[i] != bin) {
-                input += buffers[i].capacity();
-            }
-        }
-        budget = new ByteBudget(input, options.memoryFactor(), BUDGET_SLACK);
+        budget = new ByteBudget(inputBytes, options.memoryFactor(), BUDGET_SLACK);
         accessors = new Accessors(root, buffers, budget);
         nodes = Json.array(root, "nodes", "glTF");
         graph = NodeGraph.read(nodes);
@@ -122,7 +126,7 @@ final class Importer {
         primitives = new PrimitiveImport(this);
         List<MeshInstance> skinned = new ArrayList<>();
         List<MeshInstance> rigid = new ArrayList<>();
-        RigidPlacement placement = new RigidPlacement();
+        Placement placement = new Placement();
         instanceNode = new boolean[n];
         for (int i = 0; i < n; i++) {
             if (nodeMesh[i] < 0) {
@@ -135,25 +139,11 @@ final class Importer {
                 continue;
             }
             instanceNode[i] = true;
-            if (nodeSkin[i] >= 0) {
-                int attach;
-                float[] local;
-                if (boneOfNode[i] >= 0) {
-                    attach = boneOfNode[i];
-                    local = identity();
-                } else {
-                    int p = graph.parent(i);
-                    attach = p == NodeGraph.NO_PARENT ? Skeleton.NO_PARENT : boneOfNode[p];
-                    assert p == NodeGraph.NO_PARENT || attach >= 0 : "parents of skinned nodes are bones";
-                    local = localMatrix(i).clone();
-                }
-                skinned.add(MeshInstance.imported(instanceNameOfNode[i], meshes, attach, local, i, nodeMesh[i],
-                        nodeSkin[i]));
-            } else {
-                placement.place(i);
-                rigid.add(MeshInstance.imported(instanceNameOfNode[i], meshes, placement.attach, placement.local, i,
-                        nodeMesh[i], MeshInstance.NONE));
-            }
+            placement.place(i);
+            boolean isSkinned = nodeSkin[i] >= 0;
+            MeshInstance instance = MeshInstance.imported(instanceNameOfNode[i], meshes, placement.attach,
+                    placement.local, i, nodeMesh[i], isSkinned ? nodeSkin[i] : MeshInstance.NONE);
+            (isSkinned ? skinned : rigid).add(instance);
         }
         List<AnimationClip> clips = animations.clips();
         return new GltfAsset(skeleton, skinned, rigid, clips, warnings, nodeOfBone, boneOfNode);
@@ -164,14 +154,14 @@ final class Importer {
         return Json.element(nodes, i, "nodes[" + i + "]");
     }
 
-    private ByteBuffer container(byte[] bytes) {
+    /** Parses the JSON into {@link #root}; returns the GLB BIN chunk, or {@code null} when there is none. */
+    private @Nullable ByteBuffer container(byte[] bytes) {
         boolean glb = name.toLowerCase(Locale.ROOT).endsWith(".glb") || Glb.hasMagic(bytes);
         if (glb) {
             Glb.Chunks c = Glb.parse(bytes, warnings);
             int start = c.jsonOffset();
             int end = start + c.jsonLength();
-            if (end - start >= 3 && (bytes[start] & 0xFF) == 0xEF && (bytes[start + 1] & 0xFF) == 0xBB
-                    && (bytes[start + 2] & 0xFF) == 0xBF) {
+            if (startsWithByteOrderMark(bytes, start, end)) {
                 warnings.add("GLB JSON chunk starts with a UTF-8 byte order mark, ignored");
                 start += 3;
             }
@@ -190,12 +180,18 @@ final class Importer {
                     : ByteBuffer.wrap(bytes, c.binOffset(), c.binLength()).slice().order(ByteOrder.LITTLE_ENDIAN);
         }
         int offset = 0;
-        if (bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB && (bytes[2] & 0xFF) == 0xBF) {
+        if (startsWithByteOrderMark(bytes, 0, bytes.length)) {
             warnings.add("glTF JSON starts with a UTF-8 byte order mark, ignored");
             offset = 3;
         }
         root = Json.parse(bytes, offset, bytes.length - offset, name);
         return null;
+    }
+
+    /** @return whether {@code bytes[start..end)} begins with the UTF-8 byte order mark EF BB BF */
+    private static boolean startsWithByteOrderMark(byte[] bytes, int start, int end) {
+        return end - start >= 3 && (bytes[start] & 0xFF) == 0xEF && (bytes[start + 1] & 0xFF) == 0xBB
+                && (bytes[start + 2] & 0xFF) == 0xBF;
     }
 
     private void version() {
@@ -266,6 +262,9 @@ final class Importer {
             if (byteLength > data.capacity()) {
                 throw new FormatException(where + ": byteLength " + byteLength + " exceeds the " + data.capacity()
                         + " bytes present" + (uri == null ? " in the GLB BIN chunk" : ""));
+            }
+            if (uri != null) {
+                inputBytes += byteLength;
             }
             out[i] = data.slice(0, (int) byteLength).order(ByteOrder.LITTLE_ENDIAN);
         }
@@ -445,7 +444,7 @@ final class Importer {
     private void restTransform(int node, float[] t, float[] r, float[] s, int k) {
         String where = "nodes[" + node + "]";
         JsonNode json = node(node);
-        float[] m = Json.numbers(json, "matrix", where, 16);
+        float[] m = matrix(json, where);
         float[] tt = new float[3];
         float[] rr = {0, 0, 0, 1};
         float[] ss = {1, 1, 1};
@@ -462,6 +461,16 @@ final class Importer {
         System.arraycopy(ss, 0, s, 3 * k, 3);
     }
 
+    /** The node's {@code matrix}, or {@code null}; warns when translation, rotation or scale are given too. */
+    private float @Nullable [] matrix(JsonNode json, String where) {
+        float[] m = Json.numbers(json, "matrix", where, 16);
+        if (m != null && (json.has("translation") || json.has("rotation") || json.has("scale"))) {
+            warnings.add(where + ": both matrix and translation/rotation/scale; the matrix is used");
+        }
+        return m;
+    }
+
+    /** Reads the node's translation, rotation (renormalized) and scale over the defaults in the arrays. */
     private void trs(JsonNode json, String where, float[] t, float[] r, float[] s) {
         float[] tt = Json.numbers(json, "translation", where, 3);
         float[] rr = Json.numbers(json, "rotation", where, 4);
@@ -476,7 +485,10 @@ final class Importer {
                 throw new FormatException(where + ".rotation has length " + (float) len
                         + ", expected a unit quaternion (within " + UNIT_TOLERANCE + ")");
             }
-            System.arraycopy(rr, 0, r, 0, 4);
+            double scale = Math.abs(len - 1) > ROUNDING_TOLERANCE ? 1 / len : 1;
+            for (int c = 0; c < 4; c++) {
+                r[c] = (float) (rr[c] * scale);
+            }
         }
         if (ss != null) {
             System.arraycopy(ss, 0, s, 0, 3);
@@ -490,12 +502,8 @@ final class Importer {
             String where = "nodes[" + node + "]";
             JsonNode json = node(node);
             budget.charge(where, 64);
-            m = Json.numbers(json, "matrix", where, 16);
-            if (m != null) {
-                if (json.has("translation") || json.has("rotation") || json.has("scale")) {
-                    warnings.add(where + ": both matrix and translation/rotation/scale; the matrix is used");
-                }
-            } else {
+            m = matrix(json, where);
+            if (m == null) {
                 float[] t = new float[3];
                 float[] r = {0, 0, 0, 1};
                 float[] s = {1, 1, 1};
@@ -512,26 +520,30 @@ final class Importer {
     }
 
     /**
-     * Places rigid mesh nodes: the attach bone is the node's own bone, else its nearest bone
-     * ancestor, else none; the local matrix is the product of the non-bone nodes' matrices from
-     * there down to the node (memoized per node, so a chain costs linear time overall).
+     * Places mesh nodes, skinned and rigid alike: the attach bone is the node's own bone, else its
+     * nearest bone ancestor, else none; the local matrix is the product of the non-bone nodes'
+     * matrices from there down to the node (memoized per node, so a chain costs linear time
+     * overall). A skinned node's parent is always a bone, so its local matrix is its own.
      */
-    private final class RigidPlacement {
-        private final Map<Integer, float[]> fromAttach = new HashMap<>();
-        private final Map<Integer, Integer> attachOf = new HashMap<>();
+    private final class Placement {
+        /** Per non-bone node already placed: its matrix relative to its attach bone (shared, read-only). */
+        private final float[] @Nullable [] fromAttach = new float[graph.nodeCount()][];
+        private final int[] attachOf = new int[graph.nodeCount()];
+        private final int[] chain = new int[graph.nodeCount()];
         int attach;
         float[] local;
 
+        /** Sets {@link #attach} and {@link #local} (a fresh array) for a node. */
         void place(int node) {
             if (boneOfNode[node] >= 0) {
                 attach = boneOfNode[node];
                 local = identity();
                 return;
             }
-            List<Integer> chain = new ArrayList<>();
+            int length = 0;
             int x = node;
-            while (x != NodeGraph.NO_PARENT && boneOfNode[x] < 0 && !fromAttach.containsKey(x)) {
-                chain.add(x);
+            while (x != NodeGraph.NO_PARENT && boneOfNode[x] < 0 && fromAttach[x] == null) {
+                chain[length++] = x;
                 x = graph.parent(x);
             }
             float[] above = null;
@@ -541,21 +553,21 @@ final class Importer {
             } else if (boneOfNode[x] >= 0) {
                 a = boneOfNode[x];
             } else {
-                above = fromAttach.get(x);
-                a = attachOf.get(x);
+                above = fromAttach[x];
+                a = attachOf[x];
             }
-            for (int k = chain.size() - 1; k >= 0; k--) {
-                int c = chain.get(k);
+            for (int k = length - 1; k >= 0; k--) {
+                int c = chain[k];
                 float[] m = localMatrix(c);
                 if (above != null) {
-                    m = new org.joml.Matrix4f().set(above).mul(new org.joml.Matrix4f().set(m)).get(new float[16]);
+                    m = new Matrix4f().set(above).mul(new Matrix4f().set(m)).get(new float[16]);
                 }
-                fromAttach.put(c, m);
-                attachOf.put(c, a);
+                fromAttach[c] = m;
+                attachOf[c] = a;
                 above = m;
             }
             attach = a;
-            local = fromAttach.get(node).clone();
+            local = fromAttach[node].clone();
         }
     }
 }

@@ -12,7 +12,7 @@ import io.github.skinmesh.core.model.TextureRef;
 import io.github.skinmesh.gltf.internal.DataUri;
 import io.github.skinmesh.gltf.internal.Json;
 import io.github.skinmesh.gltf.internal.Mime;
-import java.util.Set;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,9 +23,9 @@ import org.jspecify.annotations.Nullable;
 final class MaterialImport {
     /** The material of a primitive without one: glTF's default material. */
     static final Material DEFAULT = Material.builder("").build();
-    private static final Set<Integer> MAG_FILTERS = Set.of(9728, 9729);
-    private static final Set<Integer> MIN_FILTERS = Set.of(9728, 9729, 9984, 9985, 9986, 9987);
-    private static final Set<Integer> WRAPS = Set.of(Sampler.CLAMP_TO_EDGE, Sampler.MIRRORED_REPEAT, Sampler.REPEAT);
+    private static final List<Integer> MAG_FILTERS = List.of(9728, 9729);
+    private static final List<Integer> MIN_FILTERS = List.of(9728, 9729, 9984, 9985, 9986, 9987);
+    private static final List<Integer> WRAPS = List.of(Sampler.REPEAT, Sampler.CLAMP_TO_EDGE, Sampler.MIRRORED_REPEAT);
 
     private final Importer im;
     private final @Nullable JsonNode materials;
@@ -139,23 +139,23 @@ final class MaterialImport {
         String where = "samplers[" + s + "]";
         assert samplers != null;
         JsonNode json = Json.element(samplers, s, where);
-        int mag = filter(json, "magFilter", where, MAG_FILTERS);
-        int min = filter(json, "minFilter", where, MIN_FILTERS);
-        int wrapS = (int) Json.integer(json, "wrapS", where, Sampler.REPEAT, 0, Integer.MAX_VALUE);
-        int wrapT = (int) Json.integer(json, "wrapT", where, Sampler.REPEAT, 0, Integer.MAX_VALUE);
-        if (!WRAPS.contains(wrapS) || !WRAPS.contains(wrapT)) {
-            throw new FormatException(where + ": wrap mode " + (WRAPS.contains(wrapS) ? wrapT : wrapS)
-                    + ", expected 33071, 33648 or 10497");
-        }
+        int mag = code(json, "magFilter", where, 0, MAG_FILTERS);
+        int min = code(json, "minFilter", where, 0, MIN_FILTERS);
+        int wrapS = code(json, "wrapS", where, Sampler.REPEAT, WRAPS);
+        int wrapT = code(json, "wrapT", where, Sampler.REPEAT, WRAPS);
         return new Sampler(mag, min, wrapS, wrapT);
     }
 
-    private static int filter(JsonNode json, String field, String where, Set<Integer> allowed) {
-        int f = (int) Json.integer(json, field, where, 0, 0, Integer.MAX_VALUE);
-        if (f != 0 && !allowed.contains(f)) {
-            throw new FormatException(where + "." + field + " " + f + ", expected one of " + allowed);
+    /**
+     * Reads a sampler code: {@code absent} when the field is absent (0, an unspecified filter, for the
+     * filters), else one of {@code allowed}.
+     */
+    private static int code(JsonNode json, String field, String where, int absent, List<Integer> allowed) {
+        int c = (int) Json.integer(json, field, where, absent, 0, Integer.MAX_VALUE);
+        if (c != absent && !allowed.contains(c)) {
+            throw new FormatException(where + "." + field + " " + c + ", expected one of " + allowed);
         }
-        return f;
+        return c;
     }
 
     private Image image(int i) {

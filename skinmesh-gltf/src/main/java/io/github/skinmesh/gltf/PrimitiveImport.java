@@ -37,7 +37,9 @@ import org.jspecify.annotations.Nullable;
  * once and its immutable meshes shared by every node that uses it.
  */
 final class PrimitiveImport {
-    private static final Pattern SET = Pattern.compile("(TEXCOORD|COLOR|JOINTS|WEIGHTS)_(\\d+)");
+    /** Attribute semantics that come in numbered sets, in the order {@link #sets} counts them. */
+    private static final List<String> SET_KINDS = List.of("TEXCOORD", "COLOR", "JOINTS", "WEIGHTS");
+    private static final Pattern SET = Pattern.compile("(" + String.join("|", SET_KINDS) + ")_(\\d+)");
     /** glTF primitive modes. */
     private static final int POINTS = 0;
     private static final int LINE_STRIP = 3;
@@ -240,26 +242,27 @@ final class PrimitiveImport {
         for (String a : names) {
             Matcher mt = SET.matcher(a);
             if (mt.matches()) {
-                int kind = List.of("TEXCOORD", "COLOR", "JOINTS", "WEIGHTS").indexOf(mt.group(1));
+                int kind = SET_KINDS.indexOf(mt.group(1));
                 int idx;
                 try {
                     idx = Integer.parseInt(mt.group(2));
                 } catch (NumberFormatException e) {
-                    throw new FormatException(wa + "." + a + ": set index too large");
+                    throw new FormatException(wa + "." + a + ": set index too large, expected contiguous set indices "
+                            + "from 0");
                 }
                 max[kind] = Math.max(max[kind], idx);
             }
         }
-        String[] kinds = {"TEXCOORD", "COLOR", "JOINTS", "WEIGHTS"};
-        for (int k = 0; k < 4; k++) {
+        for (int k = 0; k < SET_KINDS.size(); k++) {
+            String kind = SET_KINDS.get(k);
             if (max[k] >= names.size()) {
-                throw new FormatException(wa + ": " + kinds[k] + "_" + max[k] + " present with only " + names.size()
+                throw new FormatException(wa + ": " + kind + "_" + max[k] + " present with only " + names.size()
                         + " attributes; expected contiguous set indices from 0");
             }
             for (int i = 0; i <= max[k]; i++) {
-                if (!attrs.has(kinds[k] + "_" + i)) {
-                    throw new FormatException(wa + ": " + kinds[k] + "_" + max[k] + " present without " + kinds[k] + "_"
-                            + i + "; expected contiguous set indices from 0");
+                if (!attrs.has(kind + "_" + i)) {
+                    throw new FormatException(wa + ": " + kind + "_" + max[k] + " present without " + kind + "_" + i
+                            + "; expected contiguous set indices from 0");
                 }
             }
         }
@@ -347,7 +350,8 @@ final class PrimitiveImport {
 
     /**
      * Decodes the joint and weight sets of a primitive into {@code K = min(4*sets, 8)} influences
-     * per vertex; with more than 8 candidates the 8 largest weights are kept.
+     * per vertex; with more than 8 candidates the 8 largest weights are kept. {@link BoneWeights}
+     * sorts the slots and gives zero-weight slots joint 0 (whatever joint the file names there).
      */
     private BoneWeights weights(JsonNode attrs, String wa, int n, int sets, int skin) {
         int jointCount = im.skinJoints[skin].length;
@@ -382,9 +386,8 @@ final class PrimitiveImport {
                     for (int c = 0; c < 4; c++) {
                         int src = 4 * v + c;
                         int dst = v * k + 4 * s + c;
-                        float w = ws[s][src];
-                        weights[dst] = w;
-                        joints[dst] = w == 0f ? 0 : js[s][src];
+                        weights[dst] = ws[s][src];
+                        joints[dst] = js[s][src];
                     }
                 }
             }
@@ -413,7 +416,7 @@ final class PrimitiveImport {
                     cw[slot] = w;
                     cj[slot] = j;
                     weights[v * k + slot] = w;
-                    joints[v * k + slot] = w == 0f ? 0 : j;
+                    joints[v * k + slot] = j;
                 }
             }
         }

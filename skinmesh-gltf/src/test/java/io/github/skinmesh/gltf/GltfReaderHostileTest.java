@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.gltf.internal.Glb;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.SplitMix64;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -67,6 +70,26 @@ class GltfReaderHostileTest {
         }
         assertThat(readGlb(glb).warnings())
                 .containsExactly("GLB JSON chunk is padded with zero bytes instead of spaces, ignored");
+    }
+
+    @Test
+    void aByteOrderMarkBeforeTheJsonIsTolerated() throws IOException {
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        TestGltf g = TestGltf.minimalSkinned();
+        byte[] gltf = g.gltf();
+        byte[] marked = Arrays.copyOf(bom, 3 + gltf.length);
+        System.arraycopy(gltf, 0, marked, 3, gltf.length);
+        assertThat(readGltf(marked).warnings())
+                .containsExactly("glTF JSON starts with a UTF-8 byte order mark, ignored");
+        TestGltf h = TestGltf.minimalSkinned();
+        h.glb();
+        byte[] json = h.json();
+        byte[] markedJson = Arrays.copyOf(bom, 3 + json.length);
+        System.arraycopy(json, 0, markedJson, 3, json.length);
+        ByteArrayOutputStream glb = new ByteArrayOutputStream();
+        Glb.write(glb, markedJson, h.binBytes(), h.binBytes().length);
+        assertThat(readGlb(glb.toByteArray()).warnings())
+                .containsExactly("GLB JSON chunk starts with a UTF-8 byte order mark, ignored");
     }
 
     @Test
@@ -131,9 +154,12 @@ class GltfReaderHostileTest {
         ObjectNode pos = accessor(g, 0);
         pos.remove("bufferView");
         pos.put("count", 2_000_000_000);
-        assertThatThrownBy(() -> readGlb(g.glb())).isInstanceOf(FormatException.class)
+        byte[] glb = g.glb();
+        // the budget is 16 x the file (whose BIN chunk counts once) + 1 MiB, less the 64 bytes of the skin's matrix
+        assertThatThrownBy(() -> readGlb(glb)).isInstanceOf(FormatException.class)
                 .hasMessageContaining("accessors[0]: decoding needs 24000000000 bytes")
-                .hasMessageContaining("more than the file's");
+                .hasMessageContaining("more than the file's " + glb.length + " bytes can describe (budget 16 x input "
+                        + "size, " + (16L * glb.length + (1 << 20) - 64) + " bytes left)");
     }
 
     @Test
@@ -177,7 +203,62 @@ class GltfReaderHostileTest {
         assertThat(GltfReader.read(file).skinnedMeshes()).hasSize(1);
         assertThatThrownBy(() -> GltfReader.read(file, GltfReadOptions.DEFAULTS.withExternalResources(
                 GltfReadOptions.ExternalResources.NONE))).isInstanceOf(FormatException.class)
-                .hasMessageContaining("buffers[0].uri 'my%20data.bin'");
+                .hasMessage("buffers[0].uri 'my%20data.bin': external resources are disabled by the options");
+    }
+
+    /** Writes {@code doc.gltf} into {@code folder} with buffer 0 at {@code uri}, its bytes nowhere yet. */
+    private static Path documentWithBufferAt(Path folder, String uri) throws IOException {
+        TestGltf g = TestGltf.minimalSkinned();
+        g.gltf();
+        ((ObjectNode) g.array("buffers").get(0)).put("uri", uri);
+        return Files.write(folder.resolve("doc.gltf"), g.json());
+    }
+
+    @Test
+    void externalUrisThatTheFolderResolverRefuses(@TempDir Path dir) throws IOException {
+        String[][] cases = {
+            {"/absolute.bin", "uri '/absolute.bin' is absolute; only relative URIs are resolved"},
+            {"a%4", "uri 'a%4': malformed percent escape at index 1"},
+            {"%FF.bin", "uri '%FF.bin': percent escapes are not UTF-8"},
+        };
+        for (String[] c : cases) {
+            Path file = documentWithBufferAt(dir, c[0]);
+            assertThatThrownBy(() -> GltfReader.read(file)).as(c[0]).isInstanceOf(FormatException.class)
+                    .hasMessage("buffers[0].uri '" + c[0] + "': " + c[1]);
+        }
+        Path nul = documentWithBufferAt(dir, "a%00b.bin");
+        assertThatThrownBy(() -> GltfReader.read(nul)).isInstanceOf(FormatException.class)
+                .hasMessageStartingWith("buffers[0].uri 'a%00b.bin': uri 'a%00b.bin' is not a valid path: ");
+    }
+
+    @Test
+    void aSymbolicLinkOutOfTheFolderIsRefused(@TempDir Path dir) throws IOException {
+        Path inner = Files.createDirectories(dir.resolve("inner"));
+        Path outside = Files.write(dir.resolve("outside.bin"), new byte[168]);
+        try {
+            Files.createSymbolicLink(inner.resolve("link.bin"), outside);
+        } catch (UnsupportedOperationException | IOException e) {
+            assumeTrue(false, "symbolic links are not available here: " + e);
+        }
+        Path file = documentWithBufferAt(inner, "link.bin");
+        assertThatThrownBy(() -> GltfReader.read(file)).isInstanceOf(FormatException.class)
+                .hasMessage("buffers[0].uri 'link.bin': uri 'link.bin' leaves the folder of the document through a "
+                        + "symbolic link");
+    }
+
+    /** Files past what a Java array holds are refused by their size, before reading (sparse files, nothing is written). */
+    @Test
+    void filesLargerThanAnArrayAreRefusedBeforeReading(@TempDir Path dir) throws IOException {
+        long size = 3L << 30;
+        Path big = dir.resolve("big.glb");
+        try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(size);
+        }
+        assertThatThrownBy(() -> GltfReader.read(big)).isInstanceOf(FormatException.class)
+                .hasMessage("big.glb: 3221225472 bytes, more than the 2147483639 a Java array holds");
+        Path file = documentWithBufferAt(dir, "big.glb");
+        assertThatThrownBy(() -> GltfReader.read(file)).isInstanceOf(FormatException.class)
+                .hasMessage("buffers[0].uri 'big.glb': uri 'big.glb': file has 3221225472 bytes, more than 2147483639");
     }
 
     @Test

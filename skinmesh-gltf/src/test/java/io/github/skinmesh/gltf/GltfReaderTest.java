@@ -1,11 +1,13 @@
 package io.github.skinmesh.gltf;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.model.AlphaMode;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
@@ -216,9 +218,9 @@ class GltfReaderTest {
     void quantizedTypesNeedTheirExtension() {
         TestGltf g = TestGltf.minimalSkinned();
         attributes(g).put("TEXCOORD_0", g.ints(TestGltf.BYTE, true, "VEC2", 1, 2, 3, 4, 5, 6));
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> read(g))
-                .hasMessageContaining("attributes.TEXCOORD_0 (accessors[5]): componentType BYTE normalized, expected "
-                        + "FLOAT, UNSIGNED_BYTE normalized, UNSIGNED_SHORT normalized");
+        assertThatThrownBy(() -> read(g)).isInstanceOf(FormatException.class)
+                .hasMessage("meshes[0].primitives[0].attributes.TEXCOORD_0 (accessors[5]): componentType BYTE normalized, "
+                        + "expected FLOAT, UNSIGNED_BYTE normalized, UNSIGNED_SHORT normalized");
     }
 
     @Test
@@ -304,6 +306,20 @@ class GltfReaderTest {
         assertThat(s.weights().weight(2, 0)).isEqualTo(50 / 255f);
         assertThat(a.skeleton().boneName(2)).isEqualTo("extra0");
         assertThat(a.skeleton().parent(2)).isEqualTo(Skeleton.NO_PARENT);
+    }
+
+    /** A slot of weight 0 may name any joint in the file; it is read as joint 0, as the model keeps unused slots. */
+    @Test
+    void zeroWeightSlotsMayNameAnyJoint() {
+        TestGltf g = TestGltf.minimalSkinned();
+        attributes(g).put("JOINTS_0", g.ints(TestGltf.UNSIGNED_BYTE, false, "VEC4", 0, 200, 0, 0, 0, 0, 9, 0, 0, 0, 0, 255));
+        Skin skin = read(g).skinnedMeshes().get(0).primitives().get(0).skin();
+        for (int v = 0; v < 3; v++) {
+            assertThat(skin.weights().weight(v, 0)).isEqualTo(1f);
+            for (int k = 0; k < 4; k++) {
+                assertThat(skin.weights().joint(v, k)).as("vertex %d slot %d", v, k).isZero();
+            }
+        }
     }
 
     /**
@@ -408,6 +424,30 @@ class GltfReaderTest {
         assertThat(added.clips().get(0).channels()).hasSize(2);
     }
 
+    /** Channels whose path this reader does not support are dropped and do not turn their nodes into bones. */
+    @Test
+    void unsupportedChannelPathsMakeNoBones() {
+        TestGltf g = TestGltf.minimalSkinned();
+        g.node("spinner").put("mesh", 0);
+        int in = g.floats("SCALAR", 0, 1);
+        int out = g.floats("SCALAR", 0, 1);
+        ObjectNode anim = g.add("animations");
+        anim.putArray("samplers").addObject().put("input", in).put("output", out);
+        ArrayNode channels = anim.putArray("channels");
+        channels.addObject().put("sampler", 0).putObject("target").put("node", 2).put("path", "pointer");
+        channels.addObject().put("sampler", 0).putObject("target").put("node", 3).put("path", "pointer");
+        for (GltfReadOptions.AnimatedNodes mode : GltfReadOptions.AnimatedNodes.values()) {
+            GltfAsset a = GltfReader.read(g.glb(), "t.glb", ResourceResolver.none(),
+                    GltfReadOptions.DEFAULTS.withAnimatedNodes(mode));
+            assertThat(a.skeleton().boneCount()).as(mode.name()).isEqualTo(2);
+            assertThat(a.skinnedMeshes().get(0).attachBone()).as(mode.name()).isEqualTo(Skeleton.NO_PARENT);
+            assertThat(a.rigidMeshes().get(0).attachBone()).as(mode.name()).isEqualTo(Skeleton.NO_PARENT);
+            assertThat(a.warnings()).as(mode.name()).containsExactly(
+                    "animations[0].channels[0].target.path 'pointer' is not supported; channel dropped",
+                    "animations[0].channels[1].target.path 'pointer' is not supported; channel dropped");
+        }
+    }
+
     @Test
     void normalizedRotationOutputsAndCubicSplines() {
         TestGltf g = TestGltf.minimalSkinned();
@@ -459,6 +499,42 @@ class GltfReaderTest {
         TestGltf.nums(root, "matrix", m);
         assertThat(read(g).warnings()).containsExactly("nodes[0]: matrix is not a translation-rotation-scale "
                 + "(shear, projection or zero scale); rest transform approximated");
+    }
+
+    /** A node rotation slightly off unit length is renormalized in the bones' rest transforms and in mesh nodes' local matrices alike. */
+    @Test
+    void nearUnitNodeRotationsAreRenormalized() {
+        TestGltf g = TestGltf.minimalSkinned();
+        Quaternionf q = new Quaternionf().rotateY(0.8f);
+        float longer = 1.0005f;
+        float[] rotation = {q.x * longer, q.y * longer, q.z * longer, q.w * longer};
+        TestGltf.nums((ObjectNode) g.array("nodes").get(1), "rotation", rotation);
+        TestGltf.nums(g.node("prop").put("mesh", 1), "rotation", rotation);
+        g.add("meshes").putArray("primitives").addObject().putObject("attributes").put("POSITION", 0);
+        GltfAsset a = read(g);
+        assertThat(a.warnings()).isEmpty();
+        Quaternionf rest = a.skeleton().restRotation(a.skeleton().indexOf("joint"), new Quaternionf());
+        assertThat(new float[] {rest.x, rest.y, rest.z, rest.w}).containsExactly(new float[] {q.x, q.y, q.z, q.w},
+                within(MATRIX_TOLERANCE));
+        Matrix4f local = a.rigidMeshes().get(0).localMatrix(new Matrix4f());
+        assertThat(local.equals(new Matrix4f().rotation(q), MATRIX_TOLERANCE)).as("%s", local).isTrue();
+    }
+
+    @Test
+    void aMatrixBesideTranslationRotationOrScaleWarnsForBonesAndMeshNodes() {
+        TestGltf g = TestGltf.minimalSkinned();
+        ObjectNode root = (ObjectNode) g.array("nodes").get(0);
+        TestGltf.nums(root, "matrix", new Matrix4f().translation(0, 2, 0).get(new float[16]));
+        TestGltf.nums(root, "translation", 5, 5, 5);
+        ObjectNode body = (ObjectNode) g.array("nodes").get(2);
+        TestGltf.nums(body, "matrix", new Matrix4f().scaling(2).get(new float[16]));
+        TestGltf.nums(body, "scale", 3, 3, 3);
+        GltfAsset a = read(g);
+        assertThat(a.warnings()).containsExactly(
+                "nodes[0]: both matrix and translation/rotation/scale; the matrix is used",
+                "nodes[2]: both matrix and translation/rotation/scale; the matrix is used");
+        assertThat(a.skeleton().restTranslation(0, new Vector3f())).isEqualTo(new Vector3f(0, 2, 0));
+        assertThat(a.skinnedMeshes().get(0).localMatrix(new Matrix4f())).isEqualTo(new Matrix4f().scaling(2));
     }
 
     @Test

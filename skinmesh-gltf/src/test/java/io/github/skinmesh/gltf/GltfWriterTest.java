@@ -176,7 +176,7 @@ class GltfWriterTest {
             }
         };
         assertThatThrownBy(() -> GltfWriter.writeGlb(SyntheticAssets.character(1), failing))
-                .isInstanceOf(IOException.class);
+                .isInstanceOf(IOException.class).hasMessage("disk full");
     }
 
     @Test
@@ -316,6 +316,20 @@ class GltfWriterTest {
     }
 
     @Test
+    void anInstanceNamedLikeAnotherBoneIsWrittenWithAWarning() throws IOException {
+        GltfAsset a = builderWithBody()
+                .addRigidMesh(MeshInstance.of("b1", List.of(rigid()), 0, new Matrix4f())).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        GltfWriteResult r = GltfWriter.writeGlb(a, out);
+        assertThat(r.warnings()).containsExactly("mesh instance 'b1': named like a bone but not written onto it (it is "
+                + "not that bone's instance with an identity local matrix); reading the file back gives the instance "
+                + "a unique name");
+        GltfAsset back = reread(out.toByteArray());
+        assertThat(back.rigidMeshes()).extracting(MeshInstance::name).containsExactly("b1#4");
+        assertThat(back.skeleton().boneName(1)).isEqualTo("b1");
+    }
+
+    @Test
     void builderRejectsDuplicateInstanceNames() {
         GltfAsset.Builder b = builderWithBody();
         b.addRigidMesh(MeshInstance.of("Body", List.of(rigid()), Skeleton.NO_PARENT, new Matrix4f()));
@@ -381,6 +395,28 @@ class GltfWriterTest {
         assertThatThrownBy(() -> MeshInstance.of("nan", List.of(rigid()), Skeleton.NO_PARENT,
                 new Matrix4f().m30(Float.NaN))).isInstanceOf(ValidationException.class)
                 .hasMessageContaining("mesh instance 'nan': matrix 0: local matrix component 12 is NaN");
+        assertThatThrownBy(() -> builderWithBody().addRigidMesh(MeshInstance.of("s", List.of(skinned),
+                Skeleton.NO_PARENT, new Matrix4f()))).isInstanceOf(ValidationException.class)
+                .hasMessage("asset builder: instance 's' is skinned, expected rigid primitives (use addSkinnedMesh)");
+        assertThatThrownBy(() -> MeshInstance.of("below", List.of(rigid()), -2, new Matrix4f()))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("mesh instance 'below': attachBone -2, expected -1 or a bone index");
+    }
+
+    @Test
+    void primitivesGivingOneBoneTwoInverseBindMatricesCannotShareASkin() {
+        SplitMix64 rng = new SplitMix64(14);
+        Skeleton s = SyntheticAssets.skeleton(rng, 3);
+        Mesh a = SyntheticAssets.skinnedMesh(rng, "a", s, new int[] {0, 1}, 4, 0, 0, List.of());
+        Mesh b = SyntheticAssets.skinnedMesh(rng, "b", s, new int[] {1, 2}, 4, 0, 0, List.of());
+        float[] moved = b.skin().inverseBindMatricesInto(new float[32], 0);
+        moved[12] += 1;
+        Mesh other = b.toBuilder().skin(Skin.of(b.skin().boneNames(), moved, b.skin().weights())).build();
+        GltfAsset asset = GltfAsset.builder(s)
+                .addSkinnedMesh(MeshInstance.of("p", List.of(a, other), Skeleton.NO_PARENT, new Matrix4f())).build();
+        assertThatThrownBy(() -> GltfWriter.toGlb(asset)).isInstanceOf(ValidationException.class)
+                .hasMessage("GltfWriter: mesh instance 'p': bone 'b1' has different inverse bind matrices in two "
+                        + "primitives; expected one per bone to share a glTF skin");
     }
 
     @Test

@@ -186,6 +186,11 @@ final class TestGltf {
     /** @return the document as GLB with the buffer in the BIN chunk */
     byte[] glb() {
         finishBuffer(false);
+        return glbAsIs();
+    }
+
+    /** @return the document as GLB with the JSON exactly as it is (buffers[0] is not updated) */
+    byte[] glbAsIs() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             Glb.write(out, json(), bin.toByteArray(), bin.size());

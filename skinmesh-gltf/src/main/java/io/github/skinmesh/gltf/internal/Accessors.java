@@ -273,9 +273,7 @@ public final class Accessors {
                     + ", expected SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3 or MAT4");
         }
         int rows = type.startsWith("MAT") ? (int) Math.round(Math.sqrt(components)) : components;
-        int columns = components / rows;
-        int columnSize = type.startsWith("MAT") ? Glb.align4(rows * cs) : rows * cs;
-        int elementSize = columns * columnSize;
+        int elementSize = components / rows * columnSize(type, rows, cs);
         int viewIndex = Json.index(a, "bufferView", where, "bufferViews", views.length);
         long byteOffset = Json.integer(a, "byteOffset", where, 0, 0, Integer.MAX_VALUE);
         ByteBuffer buffer = null;
@@ -362,7 +360,8 @@ public final class Accessors {
         JsonNode idx = Json.object(sp, "indices", where);
         JsonNode val = Json.object(sp, "values", where);
         if (idx == null || val == null) {
-            throw new FormatException(where + ": " + (idx == null ? "indices" : "values") + " is missing");
+            throw new FormatException(where + "." + (idx == null ? "indices" : "values")
+                    + " is missing, expected an object");
         }
         String wi = where + ".indices";
         int iv = Json.requiredIndex(idx, "bufferView", wi, "bufferViews", views.length);
@@ -380,8 +379,8 @@ public final class Accessors {
                     + " exceeds bufferViews[" + iv + "].byteLength " + v.byteLength);
         }
         if ((v.byteOffset + io) % ics != 0) {
-            throw new FormatException(wi + ": byteOffset " + (v.byteOffset + io)
-                    + " is not a multiple of the component size " + ics);
+            throw new FormatException(wi + ": byteOffset " + io + " (+ bufferViews[" + iv + "].byteOffset "
+                    + v.byteOffset + ") is not a multiple of the component size " + ics);
         }
         budget.charge(wi, 4 * count);
         int[] indices = new int[(int) count];
@@ -409,18 +408,23 @@ public final class Accessors {
         }
         int cs = componentSize(info.componentType);
         if ((w.byteOffset + vo) % cs != 0) {
-            throw new FormatException(wv + ": byteOffset " + (w.byteOffset + vo)
-                    + " is not a multiple of the component size " + cs);
+            throw new FormatException(wv + ": byteOffset " + vo + " (+ bufferViews[" + vv + "].byteOffset "
+                    + w.byteOffset + ") is not a multiple of the component size " + cs);
         }
         budget.charge(wv, 4L * count * info.components);
         return new Sparse(indices, buffers[w.buffer], w.byteOffset + vo);
+    }
+
+    /** Bytes of one column of an element: matrix columns start on 4-byte boundaries. */
+    private static int columnSize(String type, int rows, int componentSize) {
+        return type.startsWith("MAT") ? Glb.align4(rows * componentSize) : rows * componentSize;
     }
 
     /** Component byte offsets within an element, with matrix column padding. */
     private static int[] componentOffsets(Info info) {
         int cs = componentSize(info.componentType);
         int columns = info.components / info.rows;
-        int columnSize = info.type.startsWith("MAT") ? Glb.align4(info.rows * cs) : info.rows * cs;
+        int columnSize = columnSize(info.type, info.rows, cs);
         int[] offsets = new int[info.components];
         for (int c = 0; c < columns; c++) {
             for (int r = 0; r < info.rows; r++) {
@@ -534,8 +538,7 @@ public final class Accessors {
                     }
                 }
             }
-            default -> throw new FormatException(where + ": componentType " + info.componentType
-                    + ", expected an unsigned integer type");
+            default -> throw new AssertionError(info.componentType); // callers allow only U8, U16, U32
         }
     }
 

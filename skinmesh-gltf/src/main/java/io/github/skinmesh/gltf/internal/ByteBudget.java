@@ -41,9 +41,4 @@ public final class ByteBudget {
         }
         used += bytes;
     }
-
-    /** @return bytes charged so far */
-    public long used() {
-        return used;
-    }
 }

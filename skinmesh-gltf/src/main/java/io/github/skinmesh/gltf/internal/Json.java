@@ -165,17 +165,14 @@ public final class Json {
      * @throws FormatException when not an integer or out of range
      */
     public static long integerValue(JsonNode n, String what, long min, long max) {
-        long v;
-        if (n.isIntegralNumber() && n.canConvertToLong()) {
-            v = n.longValue();
-        } else if (n.isNumber()) {
-            try {
-                v = n.decimalValue().longValueExact();
-            } catch (ArithmeticException e) {
-                throw new FormatException(what + " " + abbreviate(n) + ", expected an integer in " + min + ".." + max);
-            }
-        } else {
+        if (!n.isNumber()) {
             throw new FormatException(what + " is " + n.getNodeType() + ", expected an integer");
+        }
+        long v;
+        try {
+            v = exactLong(n);
+        } catch (ArithmeticException e) {
+            throw new FormatException(what + " " + abbreviate(n) + ", expected an integer in " + min + ".." + max);
         }
         if (v < min || v > max) {
             throw new FormatException(what + " " + v + ", expected " + min + ".." + max);
@@ -218,7 +215,7 @@ public final class Json {
         }
         long v;
         try {
-            v = n.isIntegralNumber() && n.canConvertToLong() ? n.longValue() : n.decimalValue().longValueExact();
+            v = exactLong(n);
         } catch (ArithmeticException e) {
             throw new FormatException(what + " " + abbreviate(n) + ", expected an index into " + targetArray);
         }
@@ -227,6 +224,12 @@ public final class Json {
                     + (targetCount - 1) + ", " + targetArray + " has " + targetCount + ")");
         }
         return (int) v;
+    }
+
+    /** The number's exact long value; an {@link ArithmeticException} when it has a fraction or exceeds a long. */
+    private static long exactLong(JsonNode number) {
+        return number.isIntegralNumber() && number.canConvertToLong() ? number.longValue()
+                : number.decimalValue().longValueExact();
     }
 
     /**
@@ -267,7 +270,8 @@ public final class Json {
     }
 
     /**
-     * Converts a number node to float without double rounding.
+     * Converts a number node to float: integers that fit an int directly, other numbers through
+     * their double value (see the class description).
      *
      * @param n the node
      * @param what the element name
