@@ -79,13 +79,11 @@ final class DemoCommand implements Callable<Integer> {
         AnimationClip walk = h.walk();
         WalkResult walked = skinClip(h, walk);
 
-        // 3. animated bounds, exact and conservative, over all parts
-        Bounds exact = Bounds.EMPTY;
+        // 3. animated bounds: exact from the frames skinned above, conservative from per-bone boxes
         Bounds conservative = Bounds.EMPTY;
+        AnimatedBoundsOptions boxes = AnimatedBoundsOptions.DEFAULTS.withMethod(AnimatedBoundsOptions.Method.CONSERVATIVE);
         for (Mesh part : h.parts()) {
-            exact = exact.union(AnimatedBounds.compute(part, skeleton, walk).bounds());
-            conservative = conservative.union(AnimatedBounds.compute(part, skeleton, walk,
-                    AnimatedBoundsOptions.DEFAULTS.withMethod(AnimatedBoundsOptions.Method.CONSERVATIVE)).bounds());
+            conservative = conservative.union(AnimatedBounds.compute(part, skeleton, walk, boxes).bounds());
         }
 
         // 4. outputs: the character as glTF, the sampled walk, the GPU palettes, the textures
@@ -112,7 +110,7 @@ final class DemoCommand implements Callable<Integer> {
         }
 
         if (!quiet) {
-            printReport(w, h, reports, walk, walked, exact, conservative);
+            printReport(w, h, reports, walk, walked, conservative);
         }
         w.println("files written:");
         for (Path p : outputs.written()) {
@@ -202,7 +200,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private static void printReport(PrintWriter w, Humanoid h, List<ValidationReport> reports, AnimationClip walk,
-            WalkResult walked, Bounds exact, Bounds conservative) {
+            WalkResult walked, Bounds conservative) {
         Skeleton skeleton = h.skeleton();
         w.printf(Locale.ROOT, "skinmesh demo: procedural humanoid, seed %d, %.2f m tall%n", h.seed(), h.height());
         w.printf(Locale.ROOT, "skeleton: %d bones; clips:", skeleton.boneCount());
@@ -242,9 +240,8 @@ final class DemoCommand implements Callable<Integer> {
         w.printf(Locale.ROOT, "%s: %d frames at %d fps, %d vertices skinned (linear blend, %s)%n", walk.name(),
                 walked.frames, FPS, walked.skinnedVertices, Skinning.vectorKernelAvailable() ? "SIMD kernel"
                         : "scalar kernel; java --add-modules jdk.incubator.vector enables the SIMD one");
-        w.printf(Locale.ROOT, "animated bounds (%s): sampled frames %s%n", walk.name(), format(walked.bounds));
-        w.printf(Locale.ROOT, "                     exact %s%n", format(exact));
-        w.printf(Locale.ROOT, "              conservative %s%n", format(conservative));
+        w.printf(Locale.ROOT, "animated bounds (%s): exact %s%n", walk.name(), format(walked.bounds));
+        w.printf(Locale.ROOT, "animated bounds (%s): conservative %s%n", walk.name(), format(conservative));
         w.printf(Locale.ROOT, "bone palettes: %d frames x %d bones, %d bytes as 3x4 float, %d bytes as 3x4 half%n",
                 walked.frames, skeleton.boneCount(), walked.paletteFloat.length, walked.paletteHalf.length);
         w.println();
