@@ -139,7 +139,12 @@ public final class Mesh {
      * @return a builder
      */
     public Builder toBuilder() {
-        Builder b = new Builder(name, true);
+        return toBuilder(true);
+    }
+
+    /** A builder holding this mesh's data; with {@code copy} false its setters adopt their arrays. */
+    Builder toBuilder(boolean copy) {
+        Builder b = new Builder(name, copy);
         b.positions = positions;
         b.normals = normals;
         b.tangents = tangents;
@@ -287,6 +292,30 @@ public final class Mesh {
     /** @return the bounds of the positions (the bind pose) */
     public Bounds bounds() {
         return bounds;
+    }
+
+    /**
+     * Returns this mesh with its vertex data moved by an affine matrix {@code T}: the bind-shape
+     * transform of a {@link Part}, baked. Positions become {@code T p}; normals and normal deltas
+     * follow the inverse transpose of {@code T}'s upper 3x3 (its sign-corrected cofactor matrix,
+     * defined even when {@code T} is singular) and tangents and tangent deltas its upper 3x3, each
+     * base direction rescaled to unit length with its deltas scaled by the same factor (so
+     * morphing then transforming equals transforming then morphing, up to that per-vertex
+     * scale); position deltas follow the upper 3x3. When {@code T} mirrors ({@code det < 0}),
+     * every triangle's winding is reversed (its second and third index swapped) so front faces
+     * stay front faces, and tangent handedness {@code w} is negated. Colors, UVs, skin weights,
+     * inverse bind matrices, submeshes and materials are kept. A direction that {@code T} maps
+     * to zero stays zero.
+     *
+     * <p>Allocates the new streams; returns {@code this} when {@code T} is the identity.
+     *
+     * @param transform a finite affine matrix (row 3 is {@code 0 0 0 1})
+     * @return the transformed mesh
+     * @throws ValidationException when the matrix is not finite or not affine, or a transformed
+     *     position overflows to infinity
+     */
+    public Mesh transformed(org.joml.Matrix4fc transform) {
+        return MeshTransform.apply(this, transform);
     }
 
     /** @return whether indices need 32 bits (more than 65535 vertices) */
