@@ -1,21 +1,19 @@
 package io.github.skinmesh.cli;
 
+import io.github.skinmesh.core.Progress;
 import io.github.skinmesh.core.anim.AnimatedBounds;
 import io.github.skinmesh.core.anim.AnimatedBoundsOptions;
-import io.github.skinmesh.core.anim.ClipSampler;
-import io.github.skinmesh.core.anim.Pose;
-import io.github.skinmesh.core.anim.PoseEvaluation;
+import io.github.skinmesh.core.anim.CharacterPoser;
+import io.github.skinmesh.core.anim.PosedVertices;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
-import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.TextureRef;
 import io.github.skinmesh.core.skinning.PalettePacking;
 import io.github.skinmesh.core.skinning.Skinning;
-import io.github.skinmesh.core.skinning.SkinningOptions;
 import io.github.skinmesh.core.validate.MeshValidator;
 import io.github.skinmesh.core.validate.ValidationReport;
 import io.github.skinmesh.gltf.GltfAsset;
@@ -80,11 +78,8 @@ final class DemoCommand implements Callable<Integer> {
         WalkResult walked = skinClip(h, walk);
 
         // 3. animated bounds: exact from the frames skinned above, conservative from per-bone boxes
-        Bounds conservative = Bounds.EMPTY;
         AnimatedBoundsOptions boxes = AnimatedBoundsOptions.DEFAULTS.withMethod(AnimatedBoundsOptions.Method.CONSERVATIVE);
-        for (Mesh part : h.parts()) {
-            conservative = conservative.union(AnimatedBounds.compute(part, skeleton, walk, boxes).bounds());
-        }
+        Bounds conservative = AnimatedBounds.compute(h.character(), walk, boxes, Progress.NONE).bounds();
 
         // 4. outputs: the character as glTF, the sampled walk, the GPU palettes, the textures
         GltfAsset.Builder gltf = GltfAsset.builder(skeleton);
@@ -141,8 +136,8 @@ final class DemoCommand implements Callable<Integer> {
     static WalkResult skinClip(Humanoid h, AnimationClip clip) {
         Skeleton skeleton = h.skeleton();
         int bones = skeleton.boneCount();
-        ClipSampler sampler = ClipSampler.bind(clip, skeleton);
-        Pose pose = Pose.rest(skeleton);
+        CharacterPoser poser = CharacterPoser.bind(h.character(), clip);
+        PosedVertices posed = poser.newOutput();
         float[] model = new float[16 * bones];
         float[] inverseRest = skeleton.restModelMatricesInto(new float[16 * bones], 0);
         Matrix4f m = new Matrix4f();
@@ -152,42 +147,22 @@ final class DemoCommand implements Callable<Integer> {
         }
         float[] characterPalette = new float[16 * bones];
 
-        List<Mesh> parts = h.parts();
-        int[][] paletteBones = new int[parts.size()][];
-        float[][] palettes = new float[parts.size()][];
-        float[][] positions = new float[parts.size()][];
-        int totalVertices = 0;
-        for (int i = 0; i < parts.size(); i++) {
-            Skin skin = parts.get(i).skin();
-            paletteBones[i] = skin.bind(skeleton);
-            palettes[i] = new float[16 * skin.paletteSize()];
-            positions[i] = new float[3 * parts.get(i).vertexCount()];
-            totalVertices += parts.get(i).vertexCount();
-        }
-
         WalkResult r = new WalkResult();
         r.frames = (int) Math.ceil(clip.duration() * FPS) + 1;
         int sampleFrame = r.frames / 2;
         ByteBuffer f32 = ByteBuffer.allocate(r.frames * bones * PalettePacking.FLOAT_BYTES_PER_BONE).order(ByteOrder.LITTLE_ENDIAN);
         ByteBuffer f16 = ByteBuffer.allocate(r.frames * bones * PalettePacking.HALF_BYTES_PER_BONE).order(ByteOrder.LITTLE_ENDIAN);
-        r.samplePositions = new float[3 * totalVertices];
+        r.samplePositions = new float[3 * (int) poser.vertexCount()];
         for (int f = 0; f < r.frames; f++) {
             float t = Math.min(f / (float) FPS, clip.duration());
-            sampler.sample(t, pose);
-            PoseEvaluation.modelMatricesInto(skeleton, pose, model);
-            int offset = 0;
-            for (int i = 0; i < parts.size(); i++) {
-                Mesh part = parts.get(i);
-                PoseEvaluation.skinMatricesInto(part.skin(), paletteBones[i], model, palettes[i]);
-                Skinning.skinInto(part, palettes[i], positions[i], null, null, SkinningOptions.DEFAULTS);
-                r.bounds = r.bounds.union(Bounds.of(positions[i], 0, part.vertexCount()));
-                if (f == sampleFrame) {
-                    System.arraycopy(positions[i], 0, r.samplePositions, offset, positions[i].length);
-                    r.sampleTime = t;
-                }
-                offset += positions[i].length;
-                r.skinnedVertices += part.vertexCount();
+            poser.poseInto(t, posed);
+            r.bounds = r.bounds.union(posed.bounds());
+            r.skinnedVertices += poser.vertexCount();
+            if (f == sampleFrame) {
+                posed.positionsInto(r.samplePositions, 0);
+                r.sampleTime = t;
             }
+            poser.modelMatricesInto(model, 0);
             for (int b = 0; b < bones; b++) {
                 m.set(model, 16 * b).mulAffine(ibm.set(inverseRest, 16 * b)).get(characterPalette, 16 * b);
             }
