@@ -111,5 +111,6 @@ class DemoCommandTest {
     void quietPrintsOnlyTheFiles() {
         Cli.Run quiet = Cli.run("demo", "--out", tmp.resolve("third"), "--quiet").assertOk();
         assertThat(quiet.out()).startsWith("files written:");
+        assertThat(quiet.err()).isEmpty();
     }
 }
