@@ -81,6 +81,7 @@ final class DemoCommand implements Callable<Integer> {
 
         // 2. sample the walk cycle and skin every part at every frame
         AnimationClip walk = h.walk();
+        quiet.noteScalarKernel();
         WalkResult walked;
         try (ConsoleProgress progress = quiet.progress()) {
             walked = skinClip(h, walk, progress);
@@ -251,8 +252,7 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         w.printf(Locale.ROOT, "%s: %d frames at %d fps, %d vertices skinned (linear blend, %s)%n", walk.name(),
-                walked.frames, FPS, walked.skinnedVertices, Skinning.vectorKernelAvailable() ? "SIMD kernel"
-                        : "scalar kernel; java --add-modules jdk.incubator.vector enables the SIMD one");
+                walked.frames, FPS, walked.skinnedVertices, SkinningKernels.name());
         w.printf(Locale.ROOT, "animated bounds (%s): exact %s%n", walk.name(), format(walked.bounds));
         w.printf(Locale.ROOT, "animated bounds (%s): conservative %s%n", walk.name(), format(conservative));
         w.printf(Locale.ROOT, "bone palettes: %d frames x %d bones, %d bytes as 3x4 float, %d bytes as 3x4 half%n",

@@ -54,7 +54,7 @@ class DemoCommandTest {
     @Test
     void exitsZeroAndReportsTheCharacter() {
         run.assertOk();
-        assertThat(run.err()).isEmpty();
+        assertThat(run.err()).as("nothing but the kernel notice").isEqualTo(ScalarKernelNoticeTest.expectedNotice("demo"));
         assertThat(run.out()).contains("skeleton: 53 bones").contains("walk").contains("idle")
                 .containsPattern("total +[0-9]+ +[0-9]+ +53 +6 +[0-9]+ +0 +0");
     }
