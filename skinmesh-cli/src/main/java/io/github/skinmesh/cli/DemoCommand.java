@@ -31,6 +31,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.joml.Matrix4f;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -42,7 +43,9 @@ import picocli.CommandLine.Spec;
         description = {"Runs the pipeline on the built-in procedural character (six parts sharing one skeleton, "
             + "with textures and clips) and writes its outputs.",
             "Steps: generate, validate, sample and skin the walk cycle, animated bounds, bone palettes for GPU "
-            + "skinning (3x4 float and half), write the character as glTF binary."})
+            + "skinning (3x4 float and half), write the character as glTF binary.",
+            "Prints a report and the list of files written, and its progress on stderr when that is a terminal. "
+            + "With --quiet, stdout holds only the list of files written and stderr only errors."})
 final class DemoCommand implements Callable<Integer> {
     /** Frames per second at which the demo samples the walk cycle. */
     static final int FPS = 30;
@@ -57,8 +60,8 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the generated character (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--quiet", description = "Print only the list of files written.")
-    boolean quiet;
+    @Mixin
+    QuietOption quiet;
 
     @Override
     public Integer call() {
@@ -75,11 +78,16 @@ final class DemoCommand implements Callable<Integer> {
 
         // 2. sample the walk cycle and skin every part at every frame
         AnimationClip walk = h.walk();
-        WalkResult walked = skinClip(h, walk);
-
-        // 3. animated bounds: exact from the frames skinned above, conservative from per-bone boxes
-        AnimatedBoundsOptions boxes = AnimatedBoundsOptions.DEFAULTS.withMethod(AnimatedBoundsOptions.Method.CONSERVATIVE);
-        Bounds conservative = AnimatedBounds.compute(h.character(), walk, boxes, Progress.NONE).bounds();
+        quiet.noteScalarKernel();
+        WalkResult walked;
+        Bounds conservative;
+        try (ConsoleProgress progress = quiet.progress()) {
+            walked = skinClip(h, walk, progress);
+            // 3. animated bounds: exact from the frames skinned above, conservative from per-bone boxes
+            AnimatedBoundsOptions boxes = AnimatedBoundsOptions.DEFAULTS
+                    .withMethod(AnimatedBoundsOptions.Method.CONSERVATIVE);
+            conservative = AnimatedBounds.compute(h.character(), walk, boxes, progress).bounds();
+        }
 
         // 4. outputs: the character as glTF, the sampled walk, the GPU palettes, the textures
         GltfAsset.Builder gltf = GltfAsset.builder(skeleton);
@@ -104,7 +112,7 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
 
-        if (!quiet) {
+        if (!quiet.quiet()) {
             printReport(w, h, reports, walk, walked, conservative);
         }
         w.println("files written:");
@@ -131,9 +139,11 @@ final class DemoCommand implements Callable<Integer> {
      * Samples {@code clip} at {@value #FPS} fps (play-once clamped, last frame at the duration),
      * skins every part's positions at every frame (for the bounds and the sample frame), and packs
      * the character's bone palette per frame: bone {@code b} of the skeleton gets
-     * {@code model(b) * inverse(restModel(b))} (bind pose = rest pose).
+     * {@code model(b) * inverse(restModel(b))} (bind pose = rest pose). Reports each frame to
+     * {@code progress} and stops with a {@link io.github.skinmesh.core.CancelledException} when it
+     * asks to.
      */
-    static WalkResult skinClip(Humanoid h, AnimationClip clip) {
+    static WalkResult skinClip(Humanoid h, AnimationClip clip, Progress progress) {
         Skeleton skeleton = h.skeleton();
         int bones = skeleton.boneCount();
         CharacterPoser poser = CharacterPoser.bind(h.character(), clip);
@@ -153,7 +163,10 @@ final class DemoCommand implements Callable<Integer> {
         ByteBuffer f32 = ByteBuffer.allocate(r.frames * bones * PalettePacking.FLOAT_BYTES_PER_BONE).order(ByteOrder.LITTLE_ENDIAN);
         ByteBuffer f16 = ByteBuffer.allocate(r.frames * bones * PalettePacking.HALF_BYTES_PER_BONE).order(ByteOrder.LITTLE_ENDIAN);
         r.samplePositions = new float[3 * (int) poser.vertexCount()];
+        String stage = "skinning " + clip.name() + " frames";
         for (int f = 0; f < r.frames; f++) {
+            progress.checkCancelled("demo");
+            progress.update(stage, f, r.frames);
             float t = Math.min(f / (float) FPS, clip.duration());
             poser.poseInto(t, posed);
             r.bounds = r.bounds.union(posed.bounds());
@@ -169,6 +182,7 @@ final class DemoCommand implements Callable<Integer> {
             PalettePacking.packFloat3x4Into(characterPalette, 0, bones, f32);
             PalettePacking.packHalf3x4Into(characterPalette, 0, bones, f16, io.github.skinmesh.core.skinning.PackingOptions.DEFAULTS);
         }
+        progress.update(stage, r.frames, r.frames);
         r.paletteFloat = f32.array();
         r.paletteHalf = f16.array();
         return r;
@@ -213,8 +227,7 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         w.printf(Locale.ROOT, "%s: %d frames at %d fps, %d vertices skinned (linear blend, %s)%n", walk.name(),
-                walked.frames, FPS, walked.skinnedVertices, Skinning.vectorKernelAvailable() ? "SIMD kernel"
-                        : "scalar kernel; java --add-modules jdk.incubator.vector enables the SIMD one");
+                walked.frames, FPS, walked.skinnedVertices, SkinningKernels.name());
         w.printf(Locale.ROOT, "animated bounds (%s): exact %s%n", walk.name(), format(walked.bounds));
         w.printf(Locale.ROOT, "animated bounds (%s): conservative %s%n", walk.name(), format(conservative));
         w.printf(Locale.ROOT, "bone palettes: %d frames x %d bones, %d bytes as 3x4 float, %d bytes as 3x4 half%n",

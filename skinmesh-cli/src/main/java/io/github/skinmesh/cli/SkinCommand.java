@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -60,6 +61,9 @@ final class SkinCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "OUT.json", description = "Also write a JSON description of the output.")
     Path json;
 
+    @Mixin
+    QuietOption quiet;
+
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
@@ -88,6 +92,7 @@ final class SkinCommand implements Callable<Integer> {
         AnimationClip animation = clipIndex < 0 ? null : asset.clips().get(clipIndex);
         float t = time == null ? 0f : time;
 
+        quiet.noteScalarKernel();
         AssetPoser poser = AssetPoser.bind(asset);
         float[] positions = poser.poseInto(animation, t, poseSpace, new float[3 * poser.vertexCount()], 0);
         byte[] bin = Outputs.littleEndian(positions);

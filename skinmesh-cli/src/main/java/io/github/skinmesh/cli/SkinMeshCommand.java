@@ -79,7 +79,7 @@ public final class SkinMeshCommand implements Runnable {
         System.exit(code);
     }
 
-    /** Reads the version written into the jar at build time. */
+    /** The version written into the jar at build time, the Java running it and the skinning kernel it runs. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() throws IOException {
@@ -90,7 +90,8 @@ public final class SkinMeshCommand implements Runnable {
                 }
             }
             return new String[] {"skinmesh " + p.getProperty("version", "unknown"),
-                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")",
+                "skinning: " + SkinningKernels.describe()};
         }
     }
 }

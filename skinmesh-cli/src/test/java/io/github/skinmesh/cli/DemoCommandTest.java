@@ -54,7 +54,7 @@ class DemoCommandTest {
     @Test
     void exitsZeroAndReportsTheCharacter() {
         run.assertOk();
-        assertThat(run.err()).isEmpty();
+        assertThat(run.err()).as("nothing but the kernel notice").isEqualTo(ScalarKernelNoticeTest.expectedNotice("demo"));
         assertThat(run.out()).contains("skeleton: 53 bones").contains("walk").contains("idle")
                 .containsPattern("total +[0-9]+ +[0-9]+ +53 +6 +[0-9]+ +0 +0");
     }
@@ -111,5 +111,6 @@ class DemoCommandTest {
     void quietPrintsOnlyTheFiles() {
         Cli.Run quiet = Cli.run("demo", "--out", tmp.resolve("third"), "--quiet").assertOk();
         assertThat(quiet.out()).startsWith("files written:");
+        assertThat(quiet.err()).isEmpty();
     }
 }

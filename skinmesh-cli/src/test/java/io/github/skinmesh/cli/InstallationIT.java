@@ -1,0 +1,239 @@
+package io.github.skinmesh.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The built installation ({@code target/skinmesh/bin/skinmesh}) and the plain jar
+ * ({@code java -jar target/skinmesh.jar}) run as separate processes: the launcher runs the SIMD
+ * kernel with a clean stderr, from any folder and through links, with arguments intact, the Java of
+ * {@code JAVA_HOME} and the options of {@code JAVA_OPTS}; the plain jar runs the scalar kernel and
+ * says so once ({@link ScalarKernelNoticeTest} covers {@code --quiet} in-process). Run by
+ * {@code mvn verify} after packaging.
+ */
+class InstallationIT {
+    /** Longest a single run may take before the test gives up on it. */
+    static final long TIMEOUT_SECONDS = 120;
+    /** An output folder whose name needs every kind of shell quoting. */
+    static final String AWKWARD_NAME = "out dir 'single' \"double\" $HOME * ? \\back;|&";
+    /** Variables that would make the JVM print lines of its own. */
+    static final List<String> JVM_VARIABLES = List.of("JAVA_OPTS", "SKINMESH_OPTS", "JAVA_TOOL_OPTIONS",
+            "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS");
+
+    @TempDir
+    static Path tmp;
+    static Path installation;
+    static Path jar;
+    static Path java;
+    static String version;
+
+    /** What one process produced. */
+    record Result(int exitCode, String out, String err) {
+        Result assertExit(int expected) {
+            assertThat(exitCode).as("exit code; stdout:%n%s%nstderr:%n%s", out, err).isEqualTo(expected);
+            return this;
+        }
+    }
+
+    @BeforeAll
+    static void findTheBuild() throws IOException {
+        installation = Path.of(System.getProperty("skinmesh.installation", "target/skinmesh")).toAbsolutePath();
+        jar = Path.of(System.getProperty("skinmesh.jar", "target/skinmesh.jar")).toAbsolutePath();
+        assertThat(installation.resolve("bin/skinmesh")).as("built by mvn package").isRegularFile();
+        assertThat(jar).as("built by mvn package").isRegularFile();
+        java = Path.of(System.getProperty("java.home"), "bin", OS.WINDOWS.isCurrentOs() ? "java.exe" : "java");
+        version = RootCommandTest.projectVersion();
+    }
+
+    static void assumeShell() {
+        assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "no /bin/sh to run bin/skinmesh with");
+    }
+
+    /** Runs {@code command} in {@code dir} with a clean JVM environment changed by {@code env}. */
+    static Result run(Path dir, Consumer<Map<String, String>> env, List<String> command)
+            throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+        JVM_VARIABLES.forEach(pb.environment()::remove);
+        pb.environment().put("JAVA_HOME", java.getParent().getParent().toString());
+        env.accept(pb.environment());
+        Path out = Files.createTempFile(tmp, "stdout", ".txt");
+        Path err = Files.createTempFile(tmp, "stderr", ".txt");
+        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File(OS.WINDOWS.isCurrentOs() ? "NUL" : "/dev/null")));
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+        Process p = pb.start();
+        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(command + " ran longer than " + TIMEOUT_SECONDS + " s");
+        }
+        return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    static Result launcher(Path dir, Consumer<Map<String, String>> env, Object... args)
+            throws IOException, InterruptedException {
+        return launcher(installation.resolve("bin/skinmesh"), dir, env, args);
+    }
+
+    static Result launcher(Path script, Path dir, Consumer<Map<String, String>> env, Object... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(script.toString()));
+        Arrays.stream(args).map(String::valueOf).forEach(command::add);
+        return run(dir, env, command);
+    }
+
+    static Result plainJar(Object... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-jar", jar.toString()));
+        Arrays.stream(args).map(String::valueOf).forEach(command::add);
+        return run(tmp, env -> { }, command);
+    }
+
+    static List<String> lines(String text) {
+        return text.lines().toList();
+    }
+
+    @Test
+    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "bin/skinmesh is a POSIX shell script; Windows runs bin\\skinmesh.bat")
+    void theLauncherPrintsTheVersionAndRunsTheSimdKernelWithNothingOnStderr() throws Exception {
+        assumeShell();
+        Result r = launcher(tmp, env -> { }, "--version").assertExit(SkinMeshCommand.OK);
+        assertThat(lines(r.out())).containsExactly("skinmesh " + version,
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")",
+                "skinning: SIMD kernel (jdk.incubator.vector)");
+        assertThat(r.err()).as("the JVM's incubator notice is left out").isEmpty();
+    }
+
+    @Test
+    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "bin/skinmesh is a POSIX shell script; Windows runs bin\\skinmesh.bat")
+    void theLauncherRunsTheDemoThroughLinksFromAnyFolderWithArgumentsIntact() throws Exception {
+        assumeShell();
+        Path links = Files.createDirectories(tmp.resolve("links to it"));
+        Path link = Files.createSymbolicLink(links.resolve("skinmesh"), installation.resolve("bin/skinmesh"));
+        Path linkToLink = Files.createSymbolicLink(tmp.resolve("sm"), Path.of("links to it/skinmesh"));
+        Path elsewhere = Files.createDirectories(tmp.resolve("somewhere else"));
+        Path out = tmp.resolve(AWKWARD_NAME);
+
+        Result r;
+        try {
+            r = launcher(linkToLink, elsewhere, env -> { }, "demo", "--out", out).assertExit(SkinMeshCommand.OK);
+        } finally {
+            Files.delete(linkToLink);
+            Files.delete(link); // the temporary folder's clean-up warns about links that lead out of it
+        }
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).contains("(linear blend, SIMD kernel)");
+        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 11);
+        assertThat(listed).hasSize(10).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
+        assertThat(out.resolve("humanoid.glb")).isRegularFile();
+        assertThat(Cli.files(out)).hasSize(10);
+    }
+
+    @Test
+    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "bin/skinmesh is a POSIX shell script; Windows runs bin\\skinmesh.bat")
+    void anEmptyArgumentAndAnArgumentOfSpacesReachTheCommand() throws Exception {
+        assumeShell();
+        Result empty = launcher(tmp, env -> { }, "inspect", "").assertExit(SkinMeshCommand.BAD_INPUT);
+        assertThat(empty.err()).startsWith("skinmesh inspect: : ");
+        Result spaces = launcher(tmp, env -> { }, "inspect", "  two  spaces .glb").assertExit(SkinMeshCommand.BAD_INPUT);
+        assertThat(spaces.err()).startsWith("skinmesh inspect:   two  spaces .glb: ");
+    }
+
+    @Test
+    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "bin/skinmesh is a POSIX shell script; Windows runs bin\\skinmesh.bat")
+    void theLauncherPassesTheExitCodeAndUsageErrorsThrough() throws Exception {
+        assumeShell();
+        Result r = launcher(tmp, env -> { }, "frobnicate").assertExit(SkinMeshCommand.USAGE);
+        assertThat(r.err()).startsWith("Unmatched argument at index 0: 'frobnicate'").contains("Usage: skinmesh");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "bin/skinmesh is a POSIX shell script; Windows runs bin\\skinmesh.bat")
+    void javaOptsReachTheJvmAndItsErrorsStayVisible() throws Exception {
+        assumeShell();
+        Result bad = launcher(tmp, env -> env.put("JAVA_OPTS", "-Xss2m -XX:NoSuchOption"), "--version");
+        assertThat(bad.exitCode()).isNotZero();
+        assertThat(bad.err()).contains("Unrecognized VM option 'NoSuchOption'");
+        assertThat(bad.out()).isEmpty();
+
+        Result badToo = launcher(tmp, env -> env.put("SKINMESH_OPTS", "-XX:AlsoNoSuchOption"), "--version");
+        assertThat(badToo.exitCode()).isNotZero();
+        assertThat(badToo.err()).contains("Unrecognized VM option 'AlsoNoSuchOption'");
+
+        Result good = launcher(tmp, env -> env.put("JAVA_OPTS", "-Xss2m  -Xmx256m"), "--version")
+                .assertExit(SkinMeshCommand.OK);
+        assertThat(good.err()).isEmpty();
+    }
+
+    @Test
+    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "bin/skinmesh is a POSIX shell script; Windows runs bin\\skinmesh.bat")
+    void javaOptionsFromTheEnvironmentAreAnnouncedButTheIncubatorNoticeIsNot() throws Exception {
+        assumeShell();
+        Result r = launcher(tmp, env -> env.put("JAVA_TOOL_OPTIONS", "-Xss2m"), "--version").assertExit(SkinMeshCommand.OK);
+        assertThat(lines(r.err())).containsExactly("Picked up JAVA_TOOL_OPTIONS: -Xss2m");
+    }
+
+    @Test
+    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "bin/skinmesh is a POSIX shell script; Windows runs bin\\skinmesh.bat")
+    void javaHomeChoosesTheJavaAndWithoutItThePathDoes() throws Exception {
+        assumeShell();
+        // a java that records its use, then runs the real one
+        Path home = Files.createDirectories(tmp.resolve("a java home/bin")).getParent();
+        Path used = tmp.resolve("used");
+        Path wrapper = home.resolve("bin/java");
+        Files.writeString(wrapper, "#!/bin/sh\necho \"$0\" >> '" + used + "'\nexec '" + java + "' \"$@\"\n");
+        assertThat(wrapper.toFile().setExecutable(true)).isTrue();
+
+        launcher(tmp, env -> env.put("JAVA_HOME", home.toString()), "--version").assertExit(SkinMeshCommand.OK);
+        assertThat(Files.readAllLines(used)).containsExactly(wrapper.toString());
+
+        Files.delete(used);
+        launcher(tmp, env -> {
+            env.remove("JAVA_HOME");
+            env.put("PATH", home.resolve("bin") + ":/usr/bin:/bin");
+        }, "--version").assertExit(SkinMeshCommand.OK);
+        assertThat(Files.readAllLines(used)).containsExactly(wrapper.toString());
+
+        Result missing = launcher(tmp, env -> env.put("JAVA_HOME", tmp.resolve("no java here").toString()), "--version")
+                .assertExit(1);
+        assertThat(missing.err()).startsWith("skinmesh: JAVA_HOME is '" + tmp.resolve("no java here") + "'");
+    }
+
+    @Test
+    void thePlainJarRunsTheScalarKernelAndSaysSoOnce() throws Exception {
+        String notice = "skinmesh demo: skinning with the scalar kernel; bin/skinmesh, or java --add-modules "
+                + "jdk.incubator.vector, runs the SIMD kernel";
+        Result demo = plainJar("demo", "--out", tmp.resolve("plain jar demo")).assertExit(SkinMeshCommand.OK);
+        assertThat(lines(demo.err())).containsExactly(notice);
+        assertThat(demo.out()).contains("(linear blend, scalar kernel)");
+
+        Result skin = plainJar("skin", tmp.resolve("plain jar demo/humanoid.glb"), "--out", tmp.resolve("rest pose.bin"))
+                .assertExit(SkinMeshCommand.OK);
+        assertThat(lines(skin.err())).containsExactly(notice.replace("skinmesh demo:", "skinmesh skin:"));
+    }
+
+    @Test
+    void thePlainJarIsSilentOnStderrForVersionAndHelp() throws Exception {
+        Result printed = plainJar("--version").assertExit(SkinMeshCommand.OK);
+        assertThat(printed.err()).isEmpty();
+        assertThat(lines(printed.out())).first().isEqualTo("skinmesh " + version);
+        assertThat(lines(printed.out())).last().asString().startsWith("skinning: scalar kernel; ");
+
+        assertThat(plainJar("demo", "--help").assertExit(SkinMeshCommand.OK).err()).isEmpty();
+    }
+}
