@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.io.LittleEndianWriter;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.AlphaMode;
@@ -25,7 +26,6 @@ import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.Submesh;
 import io.github.skinmesh.core.model.TextureRef;
 import io.github.skinmesh.gltf.internal.Accessors;
-import io.github.skinmesh.gltf.internal.BinWriter;
 import io.github.skinmesh.gltf.internal.Json;
 import io.github.skinmesh.gltf.internal.Transforms;
 import java.nio.charset.StandardCharsets;
@@ -53,7 +53,7 @@ final class Exporter {
     private final GltfWriteOptions options;
     private final Skeleton skeleton;
     private final JsonNodeFactory f = JsonNodeFactory.instance;
-    private final BinWriter bin = new BinWriter();
+    private final LittleEndianWriter bin = new LittleEndianWriter();
     final List<String> warnings = new ArrayList<>();
     private final ArrayNode nodes = f.arrayNode();
     private final List<List<Integer>> children = new ArrayList<>();
@@ -98,7 +98,7 @@ final class Exporter {
         this.skeleton = asset.skeleton();
     }
 
-    BinWriter bin() {
+    LittleEndianWriter bin() {
         return bin;
     }
 
@@ -158,7 +158,7 @@ final class Exporter {
         put(root, "samplers", samplers);
         put(root, "accessors", accessors);
         put(root, "bufferViews", bufferViews);
-        bin.align();
+        bin.pad(4);
         if (bin.size() > 0) {
             root.putArray("buffers").addObject().put("byteLength", bin.size());
         }
@@ -566,8 +566,8 @@ final class Exporter {
     /** Float accessor over {@code count} elements of {@code data} (all of it), with min/max if asked. */
     private int floatAccessor(float[] data, int count, String type, int target, boolean minMax) {
         int comps = Accessors.components(type);
-        int offset = bin.align();
-        bin.floats(data, 0, count * comps);
+        int offset = bin.pad(4).size();
+        bin.putFloats(data, 0, count * comps);
         int index = accessor(bufferView(offset, 4 * count * comps, target), Accessors.FLOAT, count, type);
         if (minMax) {
             float[] min = new float[comps];
@@ -598,22 +598,22 @@ final class Exporter {
     }
 
     private int indexAccessor(int[] indices, int from, int count, boolean u16) {
-        int offset = bin.align();
+        int offset = bin.pad(4).size();
         if (u16) {
-            bin.shorts(indices, from, count);
+            bin.putShorts(indices, from, count);
         } else {
-            bin.ints(indices, from, count);
+            bin.putInts(indices, from, count);
         }
         int view = bufferView(offset, count * (u16 ? 2 : 4), ELEMENT_ARRAY_BUFFER);
         return accessor(view, u16 ? Accessors.UNSIGNED_SHORT : Accessors.UNSIGNED_INT, count, "SCALAR");
     }
 
     private int jointsAccessor(int[] joints, int count, boolean u8) {
-        int offset = bin.align();
+        int offset = bin.pad(4).size();
         if (u8) {
-            bin.bytes(joints, 0, 4 * count);
+            bin.putLowBytes(joints, 0, 4 * count);
         } else {
-            bin.shorts(joints, 0, 4 * count);
+            bin.putShorts(joints, 0, 4 * count);
         }
         int view = bufferView(offset, 4 * count * (u8 ? 1 : 2), ARRAY_BUFFER);
         return accessor(view, u8 ? Accessors.UNSIGNED_BYTE : Accessors.UNSIGNED_SHORT, count, "VEC4");
@@ -732,8 +732,8 @@ final class Exporter {
         if (index != null) {
             return index;
         }
-        int offset = bin.align();
-        bin.raw(ModelAccess.get().data(image));
+        int offset = bin.pad(4).size();
+        bin.put(ModelAccess.get().data(image));
         ObjectNode json = images.addObject();
         if (!image.name().isEmpty()) {
             json.put("name", image.name());

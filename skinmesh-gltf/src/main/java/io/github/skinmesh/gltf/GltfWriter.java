@@ -81,7 +81,7 @@ public final class GltfWriter {
             throws IOException {
         Objects.requireNonNull(out, "out");
         Exporter e = build(asset, options);
-        long bytes = Glb.write(out, e.json, e.bin().array(), e.bin().size());
+        long bytes = Glb.write(out, e.json, e.bin());
         return e.result(bytes);
     }
 
@@ -120,7 +120,7 @@ public final class GltfWriter {
         try {
             long bytes;
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
-                bytes = Glb.write(out, e.json, e.bin().array(), e.bin().size());
+                bytes = Glb.write(out, e.json, e.bin());
             }
             try {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -159,7 +159,7 @@ public final class GltfWriter {
         Exporter e = build(asset, options);
         ByteArrayOutputStream out = new ByteArrayOutputStream(e.json.length + e.bin().size() + 64);
         try {
-            Glb.write(out, e.json, e.bin().array(), e.bin().size());
+            Glb.write(out, e.json, e.bin());
         } catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }

@@ -9,7 +9,7 @@ import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.gltf.internal.Accessors;
-import io.github.skinmesh.gltf.internal.ByteBudget;
+import io.github.skinmesh.core.internal.ByteBudget;
 import io.github.skinmesh.gltf.internal.DataUri;
 import io.github.skinmesh.gltf.internal.Glb;
 import io.github.skinmesh.gltf.internal.Json;
