@@ -20,6 +20,5 @@ module io.github.skinmesh.core {
             io.github.skinmesh.atlas,
             io.github.skinmesh.vat,
             io.github.skinmesh.laya,
-            io.github.skinmesh.gltf,
-            io.github.skinmesh.testkit;
+            io.github.skinmesh.gltf;
 }

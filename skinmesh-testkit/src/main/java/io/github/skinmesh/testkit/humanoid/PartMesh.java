@@ -1,6 +1,5 @@
 package io.github.skinmesh.testkit.humanoid;
 
-import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
@@ -60,11 +59,10 @@ final class PartMesh {
         for (int s = 0; s < joints.length; s++) {
             joints[s] = joints[s] == SkinWeights.UNUSED ? 0 : entryOfBone[joints[s]];
         }
-        ModelAccess.Bridge raw = ModelAccess.get();
-        BoneWeights boneWeights = raw.adoptWeights(k, joints, weights);
-        Skin skin = raw.adoptSkin(names, BindMatrices.inverseRestModel(rig.skeleton, palette), boneWeights);
+        BoneWeights boneWeights = BoneWeights.of(k, joints, weights);
+        Skin skin = Skin.of(names, BindMatrices.inverseRestModel(rig.skeleton, palette), boneWeights);
 
-        Mesh.Builder b = raw.adoptingMeshBuilder(part.meshName()).positions(positions).normals(normals)
+        Mesh.Builder b = Mesh.builder(part.meshName()).positions(positions).normals(normals)
                 .tangents(tangents).addUvs(uvs).indices(indices).addSubmesh(0, indexCount, 0).addMaterial(material)
                 .skin(skin);
         if (part == HumanoidPart.HEAD && options.faceMorphs() == FaceMorphs.MOUTH_AND_BROWS) {
