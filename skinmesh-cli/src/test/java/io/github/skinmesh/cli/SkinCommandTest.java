@@ -329,6 +329,8 @@ class SkinCommandTest {
         Path bad = corruptJsonChunk(asset("Fox.glb"), tmp.resolve("corrupt.glb"));
         Cli.Run run = Cli.run("skin", bad, "--out", out.resolve("a.bin")).assertBadInput(bad.toString(), "GLB JSON chunk");
         assertThat(run.err()).as("the file is named once").containsOnlyOnce("corrupt.glb");
+        assertThat(run.err()).as("the path as given, then the reader's detail")
+                .startsWith("skinmesh skin: " + bad + ": GLB JSON chunk: malformed JSON");
         assertThat(Cli.files(out)).isEmpty();
     }
 

@@ -50,7 +50,10 @@ final class Importer {
      */
     static final double ROUNDING_TOLERANCE = 0x1p-20;
 
+    /** The document's name, which says whether it must be GLB. */
     final String name;
+    /** The name messages start with, or {@code null} when the caller attaches the file as the exception's source. */
+    final @Nullable String label;
     final GltfReadOptions options;
     final ResourceResolver resolver;
     final List<String> warnings = new ArrayList<>();
@@ -77,19 +80,33 @@ final class Importer {
     MaterialImport materials;
     PrimitiveImport primitives;
 
-    private Importer(String name, ResourceResolver resolver, GltfReadOptions options) {
+    private Importer(String name, @Nullable String label, ResourceResolver resolver, GltfReadOptions options) {
         this.name = name;
+        this.label = label;
         this.resolver = resolver;
         this.options = options;
     }
 
-    static GltfAsset read(byte[] bytes, String name, ResourceResolver resolver, GltfReadOptions options) {
-        Importer im = new Importer(name, resolver, options);
+    /**
+     * Reads a document.
+     *
+     * @param name the document's name; a name ending in {@code .glb} requires the GLB container
+     * @param label the name messages start with where they name the document, or {@code null} when
+     *     the caller attaches the file to the exception with {@link FormatException#withSource}
+     */
+    static GltfAsset read(byte[] bytes, String name, @Nullable String label, ResourceResolver resolver,
+            GltfReadOptions options) {
+        Importer im = new Importer(name, label, resolver, options);
         try {
             return im.run(bytes);
         } catch (ValidationException e) {
-            throw new FormatException(name + ": " + e.getMessage(), e);
+            throw new FormatException(im.named(e.getMessage()), e);
         }
+    }
+
+    /** @return {@code what}, after the label when there is one */
+    private String named(String what) {
+        return label == null ? what : label + ": " + what;
     }
 
     private GltfAsset run(byte[] bytes) {
@@ -175,7 +192,7 @@ final class Importer {
                     break;
                 }
             }
-            root = Json.parse(bytes, start, trimmed - start, name + ": GLB JSON chunk");
+            root = Json.parse(bytes, start, trimmed - start, named("GLB JSON chunk"));
             return c.binOffset() < 0 ? null
                     : ByteBuffer.wrap(bytes, c.binOffset(), c.binLength()).slice().order(ByteOrder.LITTLE_ENDIAN);
         }
@@ -184,7 +201,7 @@ final class Importer {
             warnings.add("glTF JSON starts with a UTF-8 byte order mark, ignored");
             offset = 3;
         }
-        root = Json.parse(bytes, offset, bytes.length - offset, name);
+        root = Json.parse(bytes, offset, bytes.length - offset, label == null ? "glTF" : label);
         return null;
     }
 
@@ -282,7 +299,8 @@ final class Importer {
         try {
             return new DataUri("", resolver.resolve(uri));
         } catch (NoSuchFileException e) {
-            throw new FormatException(where + " '" + uri + "' not found beside " + name
+            throw new FormatException(where + " '" + uri + "' not found beside "
+                    + (label == null ? "the document" : label)
                     + (e.getReason() != null ? " (" + e.getReason() + ")" : ""), e);
         } catch (IOException e) {
             throw new FormatException(where + " '" + uri + "': " + e.getMessage(), e);
