@@ -15,6 +15,7 @@ import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.ChannelPath;
 import io.github.skinmesh.core.model.Image;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
@@ -332,7 +333,7 @@ final class Exporter {
             joints.add(bones[e]);
         }
         int root = commonRoot(bones);
-        if (root >= 0) {
+        if (root != Index.NONE) {
             skin.put("skeleton", root);
         }
         skins.add(skin);
@@ -341,7 +342,7 @@ final class Exporter {
     }
 
     /**
-     * The deepest bone that is an ancestor-or-self of every given bone, or -1 when they lie in
+     * The deepest bone that is an ancestor-or-self of every given bone, or {@link Index#NONE} when they lie in
      * different trees. Linear: the chain above the first bone is numbered by depth, and every
      * other climb stops at the first bone already reached (memoized).
      */
@@ -366,7 +367,7 @@ final class Exporter {
                 x = skeleton.parent(x);
             }
             if (x == Skeleton.NO_PARENT) {
-                return -1;
+                return Index.NONE;
             }
             for (int k = 0; k < len; k++) {
                 meets[path[k]] = meets[x];
@@ -554,7 +555,7 @@ final class Exporter {
 
     private int accessor(int view, int componentType, int count, String type) {
         ObjectNode a = accessors.addObject();
-        if (view >= 0) {
+        if (view != Index.NONE) {
             a.put("bufferView", view);
         }
         a.put("componentType", componentType);
@@ -590,7 +591,7 @@ final class Exporter {
     }
 
     private int zeroAccessor(int count) {
-        int index = accessor(-1, Accessors.FLOAT, count, "VEC3");
+        int index = accessor(Index.NONE, Accessors.FLOAT, count, "VEC3");
         ObjectNode a = (ObjectNode) accessors.get(index);
         a.putArray("min").add(0f).add(0f).add(0f);
         a.putArray("max").add(0f).add(0f).add(0f);
@@ -685,7 +686,7 @@ final class Exporter {
             return null;
         }
         int image = image(ref.image());
-        int sampler = -1;
+        int sampler = Index.NONE;
         Sampler s = ref.sampler();
         if (!s.equals(Sampler.DEFAULT)) {
             Integer si = samplerIndex.get(s);
@@ -712,7 +713,7 @@ final class Exporter {
         Integer ti = textureIndex.get(key);
         if (ti == null) {
             ObjectNode json = textures.addObject();
-            if (sampler >= 0) {
+            if (sampler != Index.NONE) {
                 json.put("sampler", sampler);
             }
             json.put("source", image);

@@ -5,6 +5,7 @@ import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.Image;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphChannel;
@@ -44,9 +45,6 @@ import org.jspecify.annotations.Nullable;
  * for {@link GltfWriter}.
  */
 public final class GltfAsset {
-    /** Result of {@link #boneOfNode} and {@link #nodeOfBone} when there is no counterpart. */
-    public static final int NO_INDEX = -1;
-
     private final Skeleton skeleton;
     private final List<MeshInstance> skinnedMeshes;
     private final List<MeshInstance> rigidMeshes;
@@ -129,17 +127,17 @@ public final class GltfAsset {
 
     /**
      * @param bone bone index, {@code 0 <= bone < skeleton().boneCount()}
-     * @return the glTF node the bone was read from, or {@link #NO_INDEX} for an assembled asset
+     * @return the glTF node the bone was read from, or {@link Index#NONE} for an assembled asset
      * @throws IndexOutOfBoundsException when {@code bone} is out of range
      */
     public int nodeOfBone(int bone) {
         Objects.checkIndex(bone, skeleton.boneCount());
-        return bone < nodeOfBone.length ? nodeOfBone[bone] : NO_INDEX;
+        return bone < nodeOfBone.length ? nodeOfBone[bone] : Index.NONE;
     }
 
     /**
      * @param node glTF node index, {@code 0 <= node < nodeCount()}
-     * @return the bone made from that node, or {@link #NO_INDEX} when the node is not a bone
+     * @return the bone made from that node, or {@link Index#NONE} when the node is not a bone
      * @throws IndexOutOfBoundsException when {@code node} is out of range
      */
     public int boneOfNode(int node) {

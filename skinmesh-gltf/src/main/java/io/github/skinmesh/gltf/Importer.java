@@ -5,6 +5,7 @@ import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
@@ -132,7 +133,7 @@ final class Importer {
             nodeSkin[i] = Json.index(node, "skin", where, "skins", skinCount);
             if (nodeSkin[i] >= 0 && nodeMesh[i] < 0) {
                 warnings.add(where + ": skin without a mesh, ignored");
-                nodeSkin[i] = -1;
+                nodeSkin[i] = Index.NONE;
             }
         }
         skins(skinCount);
@@ -159,7 +160,7 @@ final class Importer {
             placement.place(i);
             boolean isSkinned = nodeSkin[i] >= 0;
             MeshInstance instance = MeshInstance.imported(instanceNameOfNode[i], meshes, placement.attach,
-                    placement.local, i, nodeMesh[i], isSkinned ? nodeSkin[i] : MeshInstance.NONE);
+                    placement.local, i, nodeMesh[i], isSkinned ? nodeSkin[i] : Index.NONE);
             (isSkinned ? skinned : rigid).add(instance);
         }
         List<AnimationClip> clips = animations.clips();
@@ -395,7 +396,7 @@ final class Importer {
             throw new FormatException("glTF: " + b + " nodes would become bones, expected at most " + Skeleton.MAX_BONES);
         }
         boneOfNode = new int[n];
-        Arrays.fill(boneOfNode, GltfAsset.NO_INDEX);
+        Arrays.fill(boneOfNode, Index.NONE);
         nodeOfBone = order;
         for (int k = 0; k < b; k++) {
             boneOfNode[order[k]] = k;

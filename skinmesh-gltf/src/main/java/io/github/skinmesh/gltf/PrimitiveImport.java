@@ -83,7 +83,7 @@ final class PrimitiveImport {
 
     /**
      * @param m mesh index
-     * @param skin skin index or -1
+     * @param skin skin index or {@link io.github.skinmesh.core.model.Index#NONE}
      * @param nodeWeights the node's morph weights overriding the mesh's, or {@code null}
      * @return the triangle primitives as meshes (possibly empty)
      */

@@ -12,6 +12,7 @@ import io.github.skinmesh.core.model.AlphaMode;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
@@ -83,7 +84,7 @@ class GltfReaderTest {
         assertThat(s.boneName(0)).isEqualTo("Z_UP");
         assertThat(s.boneName(1)).isEqualTo("Armature");
         assertThat(a.nodeOfBone(0)).isZero();
-        assertThat(a.boneOfNode(2)).isEqualTo(GltfAsset.NO_INDEX);
+        assertThat(a.boneOfNode(2)).isEqualTo(Index.NONE);
         assertThat(a.boneOfNode(3)).isEqualTo(2);
         assertThat(man.attachBone()).isEqualTo(s.indexOf("Armature"));
         assertThat(man.localMatrix(new Matrix4f()).equals(new Matrix4f(), 0f)).isTrue();
