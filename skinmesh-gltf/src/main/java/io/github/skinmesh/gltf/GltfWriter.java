@@ -1,7 +1,6 @@
 package io.github.skinmesh.gltf;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.gltf.internal.Glb;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -80,9 +79,9 @@ public final class GltfWriter {
     public static GltfWriteResult writeGlb(GltfAsset asset, OutputStream out, GltfWriteOptions options)
             throws IOException {
         Objects.requireNonNull(out, "out");
-        Exporter e = build(asset, options);
-        long bytes = Glb.write(out, e.json, e.bin());
-        return e.result(bytes);
+        Exporter.Exported e = build(asset, options);
+        e.writeTo(out);
+        return e.result();
     }
 
     /**
@@ -112,15 +111,14 @@ public final class GltfWriter {
      * @throws ValidationException as {@link #writeGlb(GltfAsset, OutputStream)}
      */
     public static GltfWriteResult writeGlb(GltfAsset asset, Path file, GltfWriteOptions options) throws IOException {
-        Exporter e = build(asset, options);
+        Exporter.Exported e = build(asset, options);
         Path target = file.toAbsolutePath();
         Path dir = target.getParent();
         Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
         boolean done = false;
         try {
-            long bytes;
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
-                bytes = Glb.write(out, e.json, e.bin());
+                e.writeTo(out);
             }
             try {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -128,7 +126,7 @@ public final class GltfWriter {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
             }
             done = true;
-            return e.result(bytes);
+            return e.result();
         } finally {
             if (!done) {
                 Files.deleteIfExists(tmp);
@@ -156,21 +154,19 @@ public final class GltfWriter {
      * @throws ValidationException as {@link #writeGlb(GltfAsset, OutputStream)}
      */
     public static byte[] toGlb(GltfAsset asset, GltfWriteOptions options) {
-        Exporter e = build(asset, options);
-        ByteArrayOutputStream out = new ByteArrayOutputStream(e.json.length + e.bin().size() + 64);
+        Exporter.Exported e = build(asset, options);
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) e.fileLength());
         try {
-            Glb.write(out, e.json, e.bin());
+            e.writeTo(out);
         } catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }
         return out.toByteArray();
     }
 
-    private static Exporter build(GltfAsset asset, GltfWriteOptions options) {
+    private static Exporter.Exported build(GltfAsset asset, GltfWriteOptions options) {
         Objects.requireNonNull(asset, "asset");
         Objects.requireNonNull(options, "options");
-        Exporter e = new Exporter(asset, options);
-        e.run();
-        return e;
+        return Exporter.export(asset, options);
     }
 }
