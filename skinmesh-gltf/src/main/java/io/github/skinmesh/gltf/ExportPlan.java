@@ -85,11 +85,13 @@ final class ExportPlan {
      * @param asset the asset
      * @param options writing options
      * @return the plan
-     * @throws ValidationException when an instance has no triangles, or two primitives of an
-     *     instance give one bone different inverse bind matrices
+     * @throws ValidationException when a name written into the JSON is not well-formed UTF-16, an
+     *     instance has no triangles, or two primitives of an instance give one bone different
+     *     inverse bind matrices
      */
     static ExportPlan of(GltfAsset asset, GltfWriteOptions options) {
         Skeleton skeleton = asset.skeleton();
+        TextCheck.names(asset, options);
         List<Integer> sceneRoots = new ArrayList<>();
         for (int b = 0; b < skeleton.boneCount(); b++) {
             if (skeleton.parent(b) == Skeleton.NO_PARENT) {

@@ -37,6 +37,17 @@ final class Exporter {
     /** Most bytes of the BIN chunk: the largest Java array, rounded down to a multiple of 4. */
     static final long MAX_BIN_BYTES = LittleEndianWriter.MAX_SIZE & ~3L;
 
+    /**
+     * Size limits of the output; tests use small ones to reach them with small assets.
+     *
+     * @param binBytes most bytes of the BIN chunk, a multiple of 4, at most {@link #MAX_BIN_BYTES}
+     * @param fileBytes most bytes of the GLB file, at most {@link Glb#MAX_LENGTH}
+     */
+    record Limits(long binBytes, long fileBytes) {
+        /** The format's limits. */
+        static final Limits DEFAULTS = new Limits(MAX_BIN_BYTES, Glb.MAX_LENGTH);
+    }
+
     private Exporter() {
     }
 
@@ -87,18 +98,18 @@ final class Exporter {
      * @throws ValidationException as {@link GltfWriter#writeGlb(GltfAsset, OutputStream)}
      */
     static Exported export(GltfAsset asset, GltfWriteOptions options) {
-        return export(asset, options, MAX_BIN_BYTES);
+        return export(asset, options, Limits.DEFAULTS);
     }
 
     /**
-     * Builds the file with a smaller BIN chunk limit, so that tests reach it with small assets.
+     * Builds the file within the given limits.
      *
-     * @param binLimit most bytes of the BIN chunk, a multiple of 4, at most {@link #MAX_BIN_BYTES}
+     * @param limits size limits of the output
      */
-    static Exported export(GltfAsset asset, GltfWriteOptions options, long binLimit) {
+    static Exported export(GltfAsset asset, GltfWriteOptions options, Limits limits) {
         ExportPlan plan = ExportPlan.of(asset, options);
         List<String> warnings = new ArrayList<>();
-        AccessorWriter out = new AccessorWriter(binLimit);
+        AccessorWriter out = new AccessorWriter(limits.binBytes());
         NodeExport nodes = new NodeExport(plan, out);
         MaterialExport materials = new MaterialExport(out);
         MeshExport meshes = new MeshExport(out, materials, options);
@@ -142,6 +153,12 @@ final class Exporter {
             json = Json.mapper().writeValueAsString(root).getBytes(StandardCharsets.UTF_8);
         } catch (JsonProcessingException e) {
             throw new AssertionError("a tree of objects, arrays, strings and numbers always serializes", e);
+        }
+        long length = Glb.totalLength(json.length, bin.size());
+        if (length > limits.fileBytes()) {
+            throw new ValidationException("GltfWriter: the GLB file would have " + length + " bytes (JSON "
+                    + json.length + ", BIN " + bin.size() + "), more than the " + limits.fileBytes()
+                    + " its header can state");
         }
         return new Exported(json, bin, nodes.nodes().size(), meshes.meshes().size(), meshes.primitiveCount(),
                 out.accessors().size(), materials.images().size(), animations.animations().size(), warnings);

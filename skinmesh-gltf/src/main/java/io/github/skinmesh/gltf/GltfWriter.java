@@ -1,11 +1,11 @@
 package io.github.skinmesh.gltf;
 
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.io.LittleEndianWriter;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,8 +59,11 @@ public final class GltfWriter {
      * @param out destination; not closed
      * @return counts and warnings
      * @throws IOException when writing fails
-     * @throws ValidationException when an instance has no triangles or two primitives of an
-     *     instance give one bone different inverse bind matrices
+     * @throws ValidationException when an instance has no triangles, two primitives of an instance
+     *     give one bone different inverse bind matrices, a name (of the skeleton, a bone, an
+     *     instance, a mesh, a morph target, a material, an image, a clip, or the generator) holds
+     *     an unpaired UTF-16 surrogate, an image has no bytes, the BIN chunk would pass 2 GiB or the
+     *     file 4 GiB; each message names the element. Nothing is written then.
      */
     public static GltfWriteResult writeGlb(GltfAsset asset, OutputStream out) throws IOException {
         return writeGlb(asset, out, GltfWriteOptions.DEFAULTS);
@@ -151,15 +154,26 @@ public final class GltfWriter {
      * @param asset the asset
      * @param options writing options
      * @return a fresh array holding the file
-     * @throws ValidationException as {@link #writeGlb(GltfAsset, OutputStream)}
+     * @throws ValidationException as {@link #writeGlb(GltfAsset, OutputStream)}; also when the file
+     *     would be larger than a Java array holds (write such a file to a stream or a path)
      */
     public static byte[] toGlb(GltfAsset asset, GltfWriteOptions options) {
+        return toGlb(asset, options, LittleEndianWriter.MAX_SIZE);
+    }
+
+    /** {@link #toGlb(GltfAsset, GltfWriteOptions)} with a smaller array limit, so tests reach it. */
+    static byte[] toGlb(GltfAsset asset, GltfWriteOptions options, int arrayLimit) {
         Exporter.Exported e = build(asset, options);
-        ByteArrayOutputStream out = new ByteArrayOutputStream((int) e.fileLength());
+        long length = e.fileLength();
+        if (length > arrayLimit) {
+            throw new ValidationException("GltfWriter.toGlb: the GLB file would have " + length + " bytes, more than "
+                    + "the " + arrayLimit + " a byte array holds; write it to a stream or a file instead");
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) length);
         try {
             e.writeTo(out);
         } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
+            throw new AssertionError("a ByteArrayOutputStream does not fail", ex);
         }
         return out.toByteArray();
     }
