@@ -29,11 +29,15 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Skeleton.</b> Read from a file, it holds every node that is a joint of any skin, every
  * node that is the parent of a skinned mesh node, every skinned mesh node targeted by a
  * translation, rotation or scale channel (with {@link GltfReadOptions.AnimatedNodes#ADD_AS_BONES},
- * every node so targeted), and all their ancestors, so that model matrices come out of one
- * forward pass from the roots. Bones are ordered parents first and otherwise by node
- * index; bone names are node names, made unique ("node7" for a node without a name,
+ * every node so targeted), the skeleton hierarchy of every skin (below its {@code skeleton} node,
+ * or below the closest common root of its joints in each tree that holds some: the nodes reached
+ * without crossing a mesh node, such as helper bones, sockets and end sites, and every node a
+ * translation, rotation or scale channel moves), and all their ancestors, so that model matrices
+ * come out of one forward pass from the roots. Bones are ordered parents first and otherwise by
+ * node index; bone names are node names, made unique ("node7" for a node without a name,
  * "Name#7" for the second node called "Name"); {@link #nodeOfBone} and {@link #boneOfNode} map
- * between the two. Rest transforms are the nodes' TRS or their decomposed matrices.
+ * between the two. Rest transforms are the nodes' TRS or their decomposed matrices. A skeleton
+ * written by {@link GltfWriter} reads back whole.
  *
  * <p><b>Instances.</b> {@link #skinnedMeshes()} lists the nodes with a mesh and a skin in node
  * index order, {@link #rigidMeshes()} those with a mesh and no skin; see {@link MeshInstance}

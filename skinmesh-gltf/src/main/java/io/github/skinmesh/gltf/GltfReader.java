@@ -19,8 +19,9 @@ import java.util.Objects;
  * {@code mesh.weights}), indices (0..n-1 when absent), in every component type the specification
  * allows (normalized integers decoded with its formulas; the wider types of
  * {@code KHR_mesh_quantization}); skins (inverse bind matrices, identity when absent;
- * {@code skin.skeleton} checked to be a common root, else a warning); materials (metallic-roughness
- * factors and textures, normal scale, occlusion strength, emissive, alpha mode and cutoff,
+ * {@code skin.skeleton} checked to be a common root, else a warning), skins no mesh uses included,
+ * and the skeleton they span (see {@link GltfAsset} for which nodes become bones); materials
+ * (metallic-roughness factors and textures, normal scale, occlusion strength, emissive, alpha mode and cutoff,
  * double-sidedness, {@code KHR_materials_unlit} as template {@code "unlit"}; images from buffer
  * views, data URIs or files, MIME type sniffed from PNG/JPEG/WebP/KTX2 magic when absent);
  * animations (translation, rotation, scale, weights; STEP, LINEAR, CUBICSPLINE; outputs in any

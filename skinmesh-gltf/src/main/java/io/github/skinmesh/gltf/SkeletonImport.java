@@ -5,6 +5,7 @@ import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Skeleton;
+import io.github.skinmesh.gltf.internal.BoneSelection;
 import io.github.skinmesh.gltf.internal.Json;
 import io.github.skinmesh.gltf.internal.NodeGraph;
 import java.util.Arrays;
@@ -16,9 +17,10 @@ import java.util.Set;
  * Chooses the nodes that become bones and builds the {@link Skeleton} from them; names the bones
  * and the mesh nodes uniquely; resolves each skin's joint nodes to palette bone names.
  *
- * <p>Bones are the joints of every skin, the parent of every skinned mesh node, every skinned mesh
- * node that a translation, rotation or scale channel targets (with
- * {@link GltfReadOptions.AnimatedNodes#ADD_AS_BONES}, every node so targeted), and all their
+ * <p>Bones are the nodes {@link BoneSelection} selects: the joints of every skin, the parent of
+ * every skinned mesh node, every skinned mesh node that a translation, rotation or scale channel
+ * targets (with {@link GltfReadOptions.AnimatedNodes#ADD_AS_BONES}, every node so targeted), the
+ * nodes without a mesh and the animated nodes of each skin's skeleton hierarchy, and all their
  * ancestors; ordered parents first, otherwise by node index. The skeleton's name is that of the
  * default scene.
  */
@@ -98,27 +100,14 @@ final class SkeletonImport {
     static Nodes read(GltfDocument doc, SkinImport.Skins skins, boolean[] animated, List<String> warnings) {
         NodeGraph graph = doc.graph();
         int n = graph.nodeCount();
-        boolean[] bone = new boolean[n];
-        for (int s = 0; s < skins.count(); s++) {
-            for (int j : skins.joints(s)) {
-                bone[j] = true;
-            }
-        }
+        boolean[] hasMesh = new boolean[n];
+        boolean[] skinned = new boolean[n];
         for (int i = 0; i < n; i++) {
-            if (doc.skin(i) != Index.NONE) {
-                int p = graph.parent(i);
-                if (p != NodeGraph.NO_PARENT) {
-                    bone[p] = true;
-                }
-                if (animated[i]) {
-                    bone[i] = true;
-                }
-            }
-            if (animated[i] && doc.options().animatedNodes() == GltfReadOptions.AnimatedNodes.ADD_AS_BONES) {
-                bone[i] = true;
-            }
+            hasMesh[i] = doc.mesh(i) != Index.NONE;
+            skinned[i] = doc.skin(i) != Index.NONE;
         }
-        graph.closeUnderAncestors(bone);
+        boolean[] bone = BoneSelection.select(graph, hasMesh, skinned, skins.jointTable(), skins.declaredRoots(),
+                animated, doc.options().animatedNodes() == GltfReadOptions.AnimatedNodes.ADD_AS_BONES);
         int[] order = graph.parentsFirstOrder(bone);
         int b = order.length;
         if (b > Skeleton.MAX_BONES) {

@@ -13,8 +13,8 @@ import java.util.Map;
 
 /**
  * Decodes the document's skins: each skin's joint nodes (1..{@value Skin#MAX_PALETTE_SIZE},
- * distinct) and inverse bind matrices (identity when absent, extra matrices ignored), and checks
- * {@code skin.skeleton} (a warning when it is not an ancestor of every joint).
+ * distinct) and inverse bind matrices (identity when absent, extra matrices ignored), and its
+ * {@code skeleton} node (ignored with a warning when it is not an ancestor-or-self of every joint).
  */
 final class SkinImport {
     private SkinImport() {
@@ -26,10 +26,12 @@ final class SkinImport {
     static final class Skins {
         private final int[][] joints;
         private final float[][] inverseBinds;
+        private final int[] declaredRoots;
 
-        Skins(int[][] joints, float[][] inverseBinds) {
+        Skins(int[][] joints, float[][] inverseBinds, int[] declaredRoots) {
             this.joints = joints;
             this.inverseBinds = inverseBinds;
+            this.declaredRoots = declaredRoots;
         }
 
         /** @return the number of skins */
@@ -52,6 +54,19 @@ final class SkinImport {
         float[] inverseBinds(int skin) {
             return inverseBinds[skin];
         }
+
+        /** @return per skin, its joint nodes (shared, read-only) */
+        int[][] jointTable() {
+            return joints;
+        }
+
+        /**
+         * @return per skin, its {@code skeleton} node when the file gives one that contains every
+         *     joint, else {@link Index#NONE} (shared, read-only)
+         */
+        int[] declaredRoots() {
+            return declaredRoots;
+        }
     }
 
     /**
@@ -68,6 +83,7 @@ final class SkinImport {
         JsonNode list = Json.array(doc.root(), "skins", "glTF");
         int[][] skinJoints = new int[skinCount][];
         float[][] skinIbms = new float[skinCount][];
+        int[] declaredRoots = new int[skinCount];
         int n = doc.nodeCount();
         Accessors accessors = doc.accessors();
         for (int s = 0; s < skinCount; s++) {
@@ -94,12 +110,13 @@ final class SkinImport {
             }
             skinJoints[s] = j;
             int skeletonRoot = Json.index(skin, "skeleton", where, "nodes", n);
+            declaredRoots[s] = skeletonRoot;
             if (skeletonRoot != Index.NONE) {
-                boolean[] inside = doc.graph().subtree(skeletonRoot);
                 for (int joint : j) {
-                    if (!inside[joint]) {
+                    if (!doc.graph().contains(skeletonRoot, joint)) {
                         warnings.add(where + ".skeleton nodes[" + skeletonRoot + "] is not an ancestor of joint nodes["
                                 + joint + "]; expected the common root of the joints; ignored");
+                        declaredRoots[s] = Index.NONE;
                         break;
                     }
                 }
@@ -121,6 +138,6 @@ final class SkinImport {
                 skinIbms[s] = m.length == 16 * j.length ? m : Arrays.copyOf(m, 16 * j.length);
             }
         }
-        return new Skins(skinJoints, skinIbms);
+        return new Skins(skinJoints, skinIbms, declaredRoots);
     }
 }
