@@ -3,10 +3,15 @@ package io.github.skinmesh.gltf;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.BoneChannel;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.Submesh;
+import io.github.skinmesh.gltf.internal.BoneSelection;
+import io.github.skinmesh.gltf.internal.NodeGraph;
 import io.github.skinmesh.gltf.internal.Transforms;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +19,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.joml.Matrix4d;
+import org.joml.Matrix4f;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -64,19 +71,34 @@ final class ExportPlan {
             @Nullable Palette palette, List<String> warnings) {
     }
 
+    /**
+     * A skin no mesh uses, written only to declare bones that a reader would not otherwise find in
+     * the node hierarchy (see {@link BoneSelection}): helper bones outside every mesh skin's
+     * hierarchy, the bones of a root with no joint, bones carrying an instance. Arrays are shared
+     * and must not be changed.
+     *
+     * @param bones its joints, bones of one tree in bone order
+     * @param ibm {@code 16*bones.length} inverse bind matrices: the inverse rest model matrices, so
+     *     the skin's bind pose is the rest pose (identity where a rest matrix is singular)
+     */
+    record BoneSkin(int[] bones, float[] ibm) {
+    }
+
     private final Skeleton skeleton;
     private final List<Placement> placements;
     private final Map<String, Integer> instanceNodes;
     private final int nodeCount;
     private final List<Integer> sceneRoots;
+    private final List<BoneSkin> boneSkins;
 
     private ExportPlan(Skeleton skeleton, List<Placement> placements, Map<String, Integer> instanceNodes,
-            int nodeCount, List<Integer> sceneRoots) {
+            int nodeCount, List<Integer> sceneRoots, List<BoneSkin> boneSkins) {
         this.skeleton = skeleton;
         this.placements = List.copyOf(placements);
         this.instanceNodes = Map.copyOf(instanceNodes);
         this.nodeCount = nodeCount;
         this.sceneRoots = List.copyOf(sceneRoots);
+        this.boneSkins = List.copyOf(boneSkins);
     }
 
     /**
@@ -86,8 +108,8 @@ final class ExportPlan {
      * @param options writing options
      * @return the plan
      * @throws ValidationException when a name written into the JSON is not well-formed UTF-16, an
-     *     instance has no triangles, or two primitives of an instance give one bone different
-     *     inverse bind matrices
+     *     instance has no triangles, two primitives of an instance give one bone different
+     *     inverse bind matrices, or an instance's palette has bones under two root bones
      */
     static ExportPlan of(GltfAsset asset, GltfWriteOptions options) {
         Skeleton skeleton = asset.skeleton();
@@ -139,10 +161,14 @@ final class ExportPlan {
                 }
                 instanceNodes.put(m.name(), node);
                 Palette palette = m.isSkinned() ? palette(m, warnings) : null;
+                if (palette != null) {
+                    requireCommonRoot(m, skeleton, palette);
+                }
                 placements.add(new Placement(m, node, onBone, local, trs, palette, List.copyOf(warnings)));
             }
         }
-        return new ExportPlan(skeleton, placements, instanceNodes, next, sceneRoots);
+        return new ExportPlan(skeleton, placements, instanceNodes, next, sceneRoots,
+                boneSkins(asset, placements, next));
     }
 
     /** @return the skeleton; bone {@code b} is node {@code b} */
@@ -170,9 +196,112 @@ final class ExportPlan {
         return node;
     }
 
+    /** @return the skins that declare bones a reader would not otherwise keep, one per tree that has such bones */
+    List<BoneSkin> boneSkins() {
+        return boneSkins;
+    }
+
     /** @return the scene's root nodes, ascending */
     List<Integer> sceneRoots() {
         return sceneRoots.stream().sorted().toList();
+    }
+
+    /**
+     * glTF requires the joints of a skin to share a root (the validator's SKIN_NO_COMMON_ROOT): a
+     * palette with bones under two root bones cannot be written.
+     */
+    private static void requireCommonRoot(MeshInstance m, Skeleton skeleton, Palette palette) {
+        String[] names = palette.names();
+        int first = skeleton.indexOf(names[0]);
+        int root = rootOf(skeleton, first);
+        for (int e = 1; e < names.length; e++) {
+            int other = rootOf(skeleton, skeleton.indexOf(names[e]));
+            if (other != root) {
+                throw new ValidationException("GltfWriter: mesh instance " + Checks.quote(m.name()) + ": palette bones "
+                        + Checks.quote(names[0]) + " and " + Checks.quote(names[e]) + " lie under different root "
+                        + "bones (" + Checks.quote(skeleton.boneName(root)) + ", "
+                        + Checks.quote(skeleton.boneName(other))
+                        + "), expected one root: glTF requires the joints of a skin to have a common root");
+            }
+        }
+    }
+
+    private static int rootOf(Skeleton skeleton, int bone) {
+        int b = bone;
+        while (skeleton.parent(b) != Skeleton.NO_PARENT) {
+            b = skeleton.parent(b);
+        }
+        return b;
+    }
+
+    /**
+     * Replays the reader's bone rule ({@link BoneSelection}, default options) on the nodes this plan
+     * writes, and declares every bone it would miss in a skin of its own, one per tree.
+     */
+    private static List<BoneSkin> boneSkins(GltfAsset asset, List<Placement> placements, int nodeCount) {
+        Skeleton skeleton = asset.skeleton();
+        int bones = skeleton.boneCount();
+        int[] parents = new int[nodeCount];
+        boolean[] hasMesh = new boolean[nodeCount];
+        boolean[] skinned = new boolean[nodeCount];
+        boolean[] animated = new boolean[nodeCount];
+        for (int b = 0; b < bones; b++) {
+            parents[b] = skeleton.parent(b);
+        }
+        List<int[]> joints = new ArrayList<>();
+        for (Placement p : placements) {
+            if (!p.onBone()) {
+                parents[p.node()] = p.instance().attachBone();
+            }
+            hasMesh[p.node()] = true;
+            Palette palette = p.palette();
+            if (palette != null) {
+                skinned[p.node()] = true;
+                int[] j = new int[palette.names().length];
+                for (int e = 0; e < j.length; e++) {
+                    j[e] = skeleton.indexOf(palette.names()[e]);
+                }
+                joints.add(j);
+            }
+        }
+        for (AnimationClip clip : asset.clips()) {
+            for (BoneChannel c : clip.channels()) {
+                animated[skeleton.indexOf(c.bone())] = true;
+            }
+        }
+        int[] declared = new int[joints.size()];
+        Arrays.fill(declared, Index.NONE);
+        boolean[] kept = BoneSelection.select(NodeGraph.of(parents), hasMesh, skinned, joints.toArray(new int[0][]),
+                declared, animated, false);
+        for (int x = bones; x < nodeCount; x++) {
+            assert !kept[x] : "node " + x + " of an instance would read back as a bone";
+        }
+        Map<Integer, List<Integer>> missingByRoot = new LinkedHashMap<>();
+        for (int b = 0; b < bones; b++) {
+            if (!kept[b]) {
+                missingByRoot.computeIfAbsent(rootOf(skeleton, b), r -> new ArrayList<>()).add(b);
+            }
+        }
+        if (missingByRoot.isEmpty()) {
+            return List.of();
+        }
+        float[] model = skeleton.restModelMatricesInto(new float[16 * bones], 0);
+        List<BoneSkin> out = new ArrayList<>();
+        for (List<Integer> group : missingByRoot.values()) {
+            int[] b = new int[group.size()];
+            float[] ibm = new float[16 * b.length];
+            Matrix4d m = new Matrix4d();
+            for (int k = 0; k < b.length; k++) {
+                b[k] = group.get(k);
+                m.set(new Matrix4f().set(model, 16 * b[k]));
+                if (m.determinant() == 0 || !m.invert().isFinite()) {
+                    m.identity();
+                }
+                m.get(ibm, 16 * k);
+            }
+            out.add(new BoneSkin(b, ibm));
+        }
+        return out;
     }
 
     /** An instance whose primitives have no triangle at all cannot be a glTF mesh (one primitive at least). */

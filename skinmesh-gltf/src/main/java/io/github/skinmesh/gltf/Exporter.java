@@ -31,7 +31,7 @@ import java.util.List;
  * <p>Everything is built in memory before a byte is written, so a {@link ValidationException}
  * leaves no output. Output depends only on the asset and the options (insertion-ordered JSON,
  * shortest float text, no time stamps): instances are written in order, each as its mesh, then its
- * skin, then its node, then the clips.
+ * skin, then its node; then the clips, then the skins that declare otherwise unreachable bones.
  */
 final class Exporter {
     /** Most bytes of the BIN chunk: the largest Java array, rounded down to a multiple of 4. */
@@ -122,6 +122,9 @@ final class Exporter {
         }
         for (AnimationClip clip : asset.clips()) {
             animations.clip(clip, warnings);
+        }
+        for (ExportPlan.BoneSkin skin : plan.boneSkins()) {
+            nodes.boneSkin(skin);
         }
 
         ObjectNode root = JsonNodeFactory.instance.objectNode();

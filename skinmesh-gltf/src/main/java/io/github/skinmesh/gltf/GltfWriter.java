@@ -21,8 +21,8 @@ import java.util.Objects;
  * root) with its local matrix, except an instance named like its attach bone with an identity
  * local matrix, which is written onto that bone's node (this is how an animated skinned node
  * reads). A skin lists the palette bones' nodes in palette order with the inverse bind matrices,
- * and {@code skin.skeleton} is their closest common root when they share one. Each submesh of a
- * core {@link io.github.skinmesh.core.model.Mesh} becomes a glTF primitive; the primitives of one
+ * and {@code skin.skeleton} is their closest common root. Each submesh of a core
+ * {@link io.github.skinmesh.core.model.Mesh} becomes a glTF primitive; the primitives of one
  * mesh share its vertex accessors. POSITION accessors carry min/max; indices are 16-bit when the
  * mesh has at most 65535 vertices (see {@link GltfWriteOptions.IndexWidth}), else 32-bit; joints
  * are unsigned bytes for palettes up to 256 bones, else unsigned shorts; weights are floats, with
@@ -32,15 +32,24 @@ import java.util.Objects;
  * animations sharing equal key-time accessors. Every buffer view and chunk starts on a 4-byte
  * boundary.
  *
- * <p><b>Round trip.</b> Reading the output gives an asset equal to the input when each mesh has
- * one submesh, {@code K} is 4 or 8, every clip has a channel, every bone is a joint, an ancestor
- * of a joint or of a skinned node, or an animated mesh node, no instance is named like a bone
- * other than the one it sits on with an identity matrix, every material samples only UV channels
- * its meshes have, and every instance's local matrix is a TRS; this holds for every asset the
- * reader returns. Otherwise the differences are: one mesh per submesh, influences padded to 4 or
- * 8, empty clips dropped, unused leaf bones dropped, a clashing instance name made unique,
+ * <p><b>The whole skeleton.</b> A reader finds the skeleton in the node hierarchy: the joints of
+ * the skins, their ancestors, and the nodes of each skin's hierarchy (this module's reader keeps
+ * the nodes without a mesh and the animated nodes below the joints' common root, see
+ * {@link GltfAsset}). Bones it would not find that way (a helper bone beside the weighted ones,
+ * the bones of a second root without joints, a bone carrying an instance, every bone of an asset
+ * without skinned meshes) are declared in an extra skin per root that no mesh uses, listing them
+ * with their rest pose as bind pose: any glTF tool that builds skeletons from skins sees them,
+ * and the file stays valid (the validator reports the unused skin as information only).
+ *
+ * <p><b>Round trip.</b> Reading the output gives an asset equal to the input, skeleton and clips
+ * whole, when each mesh has one submesh, {@code K} is 4 or 8, every clip has a channel, no
+ * instance is named like a bone other than the one it sits on with an identity matrix, every
+ * material samples only UV channels its meshes have, and every instance's local matrix is a TRS;
+ * this holds for every asset the reader returns. Otherwise the differences are: one mesh per
+ * submesh, influences padded to 4 or 8, empty clips dropped, a clashing instance name made unique,
  * textures on missing UV channels left out, a non-TRS matrix approximated (the last three with a
- * warning in the result).
+ * warning in the result). A palette whose bones lie under two root bones cannot be written (glTF
+ * requires the joints of a skin to have a common root).
  *
  * <p><b>Determinism.</b> The bytes depend only on the asset and the options: the same input
  * gives identical files. Nothing is written before the whole file is built, so a failure leaves

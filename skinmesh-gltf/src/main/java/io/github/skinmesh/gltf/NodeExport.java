@@ -16,9 +16,10 @@ import java.util.Map;
 
 /**
  * Writes the node hierarchy and the skins: every bone as a node with its rest TRS (default
- * components left out), every instance's node (see {@link ExportPlan}), their children, and one
- * glTF skin per distinct joint list and inverse bind matrices, whose {@code skeleton} is the
- * joints' closest common root when they share one. Not thread-safe; one per export.
+ * components left out), every instance's node (see {@link ExportPlan}), their children, one glTF
+ * skin per distinct joint list and inverse bind matrices, whose {@code skeleton} is the joints'
+ * closest common root, and the skins that declare bones no mesh skin reaches
+ * ({@link ExportPlan.BoneSkin}). Not thread-safe; one per export.
  */
 final class NodeExport {
     private final JsonNodeFactory f = JsonNodeFactory.instance;
@@ -129,6 +130,27 @@ final class NodeExport {
         skins.add(skin);
         skinIndex.put(key, skins.size() - 1);
         return skins.size() - 1;
+    }
+
+    /**
+     * Writes a skin that only declares bones (see {@link ExportPlan.BoneSkin}).
+     *
+     * @param skin its joints and inverse bind matrices
+     * @throws ValidationException when the BIN chunk would pass its limit
+     */
+    void boneSkin(ExportPlan.BoneSkin skin) {
+        int[] bones = skin.bones();
+        ObjectNode json = f.objectNode();
+        json.put("inverseBindMatrices", out.floats("skin of bone " + Checks.quote(skeleton.boneName(bones[0]))
+                + ": inverse bind matrices", skin.ibm(), bones.length, "MAT4", AccessorWriter.NO_TARGET, false));
+        ArrayNode joints = json.putArray("joints");
+        for (int b : bones) {
+            joints.add(b);
+        }
+        int root = commonRoot(bones);
+        assert root != Index.NONE : "the bones of one tree";
+        json.put("skeleton", root);
+        skins.add(json);
     }
 
     /**

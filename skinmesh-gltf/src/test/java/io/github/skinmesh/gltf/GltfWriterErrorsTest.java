@@ -126,6 +126,27 @@ class GltfWriterErrorsTest {
                         + "submesh");
     }
 
+    /** glTF-Validator: SKIN_NO_COMMON_ROOT is an error, so such a palette cannot be written. */
+    @Test
+    void aPaletteUnderTwoRootBonesIsRejected() {
+        Skeleton.Builder sb = Skeleton.builder("two");
+        sb.addBone("r1", Skeleton.NO_PARENT);
+        sb.addBone("r2", Skeleton.NO_PARENT);
+        sb.addBone("c1", 0);
+        float[] ibm = new float[32];
+        new Matrix4f().get(ibm, 0);
+        new Matrix4f().get(ibm, 16);
+        Mesh m = triangle("m").toBuilder().skin(Skin.of(new String[] {"c1", "r2"}, ibm, BoneWeights.of(4,
+                new int[] {0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0}, new float[] {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0})))
+                .build();
+        GltfAsset a = GltfAsset.builder(sb.build())
+                .addSkinnedMesh(MeshInstance.of("m", List.of(m), Skeleton.NO_PARENT, new Matrix4f())).build();
+        assertThatThrownBy(() -> GltfWriter.toGlb(a)).isInstanceOf(ValidationException.class)
+                .hasMessage("GltfWriter: mesh instance 'm': palette bones 'c1' and 'r2' lie under different root "
+                        + "bones ('r1', 'r2'), expected one root: glTF requires the joints of a skin to have a common "
+                        + "root");
+    }
+
     @Test
     void anImageWithoutBytesIsRejected() {
         GltfAsset a = textured(Image.of("empty.png", "image/png", new byte[0]));
