@@ -25,8 +25,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What the writer will write, decided once before any output: the node of every bone (node index =
- * bone index) and of every mesh instance, each instance's local transform and glTF skin, and the
- * scene's roots. Building the plan validates everything about the asset that the writer needs
+ * bone index) and of every mesh instance, each instance's local transform and glTF skin, the
+ * scene's roots, and the skins that declare bones a reader would not otherwise find
+ * ({@link BoneSkin}). Building the plan validates everything about the asset that the writer needs
  * beyond {@link GltfAsset}'s own checks, so that a bad asset fails before a byte is produced.
  *
  * <p>An instance named like its attach bone with an identity local matrix is written onto that

@@ -35,7 +35,6 @@ final class GltfDocument {
     /** Decoding allowance of small files, on top of {@code memoryFactor x input bytes}. */
     static final long BUDGET_SLACK = 1 << 20;
 
-    private final String name;
     private final @Nullable String label;
     private final GltfReadOptions options;
     private final ResourceResolver resolver;
@@ -50,7 +49,6 @@ final class GltfDocument {
 
     private GltfDocument(Parse p, Accessors accessors, ByteBudget budget, @Nullable JsonNode nodes, NodeGraph graph,
             int[] nodeMesh, int[] nodeSkin) {
-        this.name = p.name;
         this.label = p.label;
         this.options = p.options;
         this.resolver = p.resolver;
@@ -172,14 +170,6 @@ final class GltfDocument {
      */
     int skin(int node) {
         return nodeSkin[node];
-    }
-
-    /**
-     * @param what a message that refers to the whole document
-     * @return {@code what} after the document's label, when there is one
-     */
-    String named(String what) {
-        return label == null ? what : label + ": " + what;
     }
 
     /**
