@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Chooses the nodes that become bones and builds the {@link Skeleton} from them; names the bones
@@ -36,10 +37,11 @@ final class SkeletonImport {
         private final Skeleton skeleton;
         private final int[] boneOfNode;
         private final int[] nodeOfBone;
-        private final String[] nodeNames;
+        private final @Nullable String[] nodeNames;
         private final String[][] palettes;
 
-        Nodes(Skeleton skeleton, int[] boneOfNode, int[] nodeOfBone, String[] nodeNames, String[][] palettes) {
+        Nodes(Skeleton skeleton, int[] boneOfNode, int[] nodeOfBone, @Nullable String[] nodeNames,
+                String[][] palettes) {
             this.skeleton = skeleton;
             this.boneOfNode = boneOfNode;
             this.nodeOfBone = nodeOfBone;
@@ -70,11 +72,13 @@ final class SkeletonImport {
         }
 
         /**
-         * @param node node index
-         * @return the unique name of a bone or mesh node, or {@code null} for other nodes
+         * @param node a node that is a bone or has a mesh
+         * @return its unique name
          */
         String name(int node) {
-            return nodeNames[node];
+            String name = nodeNames[node];
+            assert name != null : "nodes[" + node + "] is neither a bone nor a mesh node";
+            return name;
         }
 
         /**
@@ -119,7 +123,7 @@ final class SkeletonImport {
         for (int k = 0; k < b; k++) {
             boneOfNode[order[k]] = k;
         }
-        String[] nodeNames = new String[n];
+        @Nullable String[] nodeNames = new String[n];
         Set<String> taken = new HashSet<>();
         String[] names = new String[b];
         int[] parents = new int[b];
