@@ -12,6 +12,7 @@ module io.github.skinmesh.core {
     exports io.github.skinmesh.core;
     exports io.github.skinmesh.core.model;
     exports io.github.skinmesh.core.anim;
+    exports io.github.skinmesh.core.io;
     exports io.github.skinmesh.core.validate;
     exports io.github.skinmesh.core.weights;
     exports io.github.skinmesh.core.skinning;
@@ -19,6 +20,5 @@ module io.github.skinmesh.core {
             io.github.skinmesh.atlas,
             io.github.skinmesh.vat,
             io.github.skinmesh.laya,
-            io.github.skinmesh.gltf,
-            io.github.skinmesh.testkit;
+            io.github.skinmesh.gltf;
 }

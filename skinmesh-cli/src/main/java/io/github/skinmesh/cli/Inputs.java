@@ -25,7 +25,8 @@ final class Inputs {
     /**
      * Reads a glTF file.
      *
-     * @throws SkinMeshException naming the file when it is missing, unreadable or malformed
+     * @throws SkinMeshException naming the file when it is missing, unreadable or malformed (the
+     *     reader's {@link FormatException} already names it: it carries the file as its source)
      */
     static GltfAsset readGltf(Path file) {
         if (!isGltf(file)) {
@@ -36,13 +37,6 @@ final class Inputs {
         }
         try {
             return GltfReader.read(file);
-        } catch (FormatException e) {
-            String message = String.valueOf(e.getMessage());
-            String named = file.getFileName() + ": ";
-            if (message.startsWith(named)) {
-                message = message.substring(named.length()); // the reader names the file by its bare name
-            }
-            throw new FormatException(file + ": " + message, e);
         } catch (IOException e) {
             throw new SkinMeshException(file + ": cannot read (" + e.getMessage() + ")", e);
         }

@@ -218,7 +218,9 @@ class InspectCommandTest {
     @Test
     void aCorruptJsonChunkExitsOneNamingIt(@TempDir Path dir) throws IOException {
         Path bad = SkinCommandTest.corruptJsonChunk(asset("RiggedSimple.glb"), dir.resolve("corrupt.glb"));
-        Cli.run("inspect", bad).assertBadInput(bad.toString(), "JSON");
+        Cli.Run run = Cli.run("inspect", bad).assertBadInput(bad.toString(), "JSON");
+        assertThat(run.err()).startsWith("skinmesh inspect: " + bad + ": GLB JSON chunk: malformed JSON")
+                .containsOnlyOnce("corrupt.glb");
     }
 
     @Test

@@ -32,6 +32,13 @@ class OutputsTest {
     }
 
     @Test
+    void floatsAreEncodedAsFloat32LittleEndian() {
+        assertThat(Outputs.littleEndian(new float[] {1f, -2.5f, Float.intBitsToFloat(0x7FC00001)}))
+                .containsExactly(0x00, 0x00, 0x80, 0x3F, 0x00, 0x00, 0x20, 0xC0, 0x01, 0x00, 0xC0, 0x7F);
+        assertThat(Outputs.littleEndian(new float[0])).isEmpty();
+    }
+
+    @Test
     void anExistingOutputIsReplacedWhole() throws IOException {
         Path a = Files.writeString(tmp.resolve("a.txt"), "a much longer previous content");
         new Outputs(List.of()).write(a, "new".getBytes(StandardCharsets.UTF_8));

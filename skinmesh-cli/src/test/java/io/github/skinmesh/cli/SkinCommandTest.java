@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.testkit.ReferencePose;
 import io.github.skinmesh.testkit.SharedFiles;
 import java.io.IOException;
@@ -93,7 +94,7 @@ class SkinCommandTest {
         Path json = tmp.resolve(ref.jsonFile().getFileName());
         List<Object> args = new ArrayList<>(List.of("skin", ref.assetFile()));
         if (!ref.isRest()) {
-            args.addAll(List.of("--clip", ref.clipIndex() != ReferencePose.NO_INDEX ? ref.clipIndex() : ref.clip(),
+            args.addAll(List.of("--clip", ref.clipIndex() != Index.NONE ? ref.clipIndex() : ref.clip(),
                     "--time", ref.time()));
         }
         args.addAll(List.of("--space", ref.space(), "--out", bin, "--json", json));
@@ -329,6 +330,8 @@ class SkinCommandTest {
         Path bad = corruptJsonChunk(asset("Fox.glb"), tmp.resolve("corrupt.glb"));
         Cli.Run run = Cli.run("skin", bad, "--out", out.resolve("a.bin")).assertBadInput(bad.toString(), "GLB JSON chunk");
         assertThat(run.err()).as("the file is named once").containsOnlyOnce("corrupt.glb");
+        assertThat(run.err()).as("the path as given, then the reader's detail")
+                .startsWith("skinmesh skin: " + bad + ": GLB JSON chunk: malformed JSON");
         assertThat(Cli.files(out)).isEmpty();
     }
 

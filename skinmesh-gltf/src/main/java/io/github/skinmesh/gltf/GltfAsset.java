@@ -5,6 +5,7 @@ import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.Image;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphChannel;
@@ -28,11 +29,15 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Skeleton.</b> Read from a file, it holds every node that is a joint of any skin, every
  * node that is the parent of a skinned mesh node, every skinned mesh node targeted by a
  * translation, rotation or scale channel (with {@link GltfReadOptions.AnimatedNodes#ADD_AS_BONES},
- * every node so targeted), and all their ancestors, so that model matrices come out of one
- * forward pass from the roots. Bones are ordered parents first and otherwise by node
- * index; bone names are node names, made unique ("node7" for a node without a name,
+ * every node so targeted), the skeleton hierarchy of every skin (below its {@code skeleton} node,
+ * or below the closest common root of its joints in each tree that holds some: the nodes reached
+ * without crossing a mesh node, such as helper bones, sockets and end sites, and every node a
+ * translation, rotation or scale channel moves), and all their ancestors, so that model matrices
+ * come out of one forward pass from the roots. Bones are ordered parents first and otherwise by
+ * node index; bone names are node names, made unique ("node7" for a node without a name,
  * "Name#7" for the second node called "Name"); {@link #nodeOfBone} and {@link #boneOfNode} map
- * between the two. Rest transforms are the nodes' TRS or their decomposed matrices.
+ * between the two. Rest transforms are the nodes' TRS or their decomposed matrices. A skeleton
+ * written by {@link GltfWriter} reads back whole.
  *
  * <p><b>Instances.</b> {@link #skinnedMeshes()} lists the nodes with a mesh and a skin in node
  * index order, {@link #rigidMeshes()} those with a mesh and no skin; see {@link MeshInstance}
@@ -44,9 +49,6 @@ import org.jspecify.annotations.Nullable;
  * for {@link GltfWriter}.
  */
 public final class GltfAsset {
-    /** Result of {@link #boneOfNode} and {@link #nodeOfBone} when there is no counterpart. */
-    public static final int NO_INDEX = -1;
-
     private final Skeleton skeleton;
     private final List<MeshInstance> skinnedMeshes;
     private final List<MeshInstance> rigidMeshes;
@@ -129,17 +131,17 @@ public final class GltfAsset {
 
     /**
      * @param bone bone index, {@code 0 <= bone < skeleton().boneCount()}
-     * @return the glTF node the bone was read from, or {@link #NO_INDEX} for an assembled asset
+     * @return the glTF node the bone was read from, or {@link Index#NONE} for an assembled asset
      * @throws IndexOutOfBoundsException when {@code bone} is out of range
      */
     public int nodeOfBone(int bone) {
         Objects.checkIndex(bone, skeleton.boneCount());
-        return bone < nodeOfBone.length ? nodeOfBone[bone] : NO_INDEX;
+        return bone < nodeOfBone.length ? nodeOfBone[bone] : Index.NONE;
     }
 
     /**
      * @param node glTF node index, {@code 0 <= node < nodeCount()}
-     * @return the bone made from that node, or {@link #NO_INDEX} when the node is not a bone
+     * @return the bone made from that node, or {@link Index#NONE} when the node is not a bone
      * @throws IndexOutOfBoundsException when {@code node} is out of range
      */
     public int boneOfNode(int node) {

@@ -19,8 +19,9 @@ import java.util.Objects;
  * {@code mesh.weights}), indices (0..n-1 when absent), in every component type the specification
  * allows (normalized integers decoded with its formulas; the wider types of
  * {@code KHR_mesh_quantization}); skins (inverse bind matrices, identity when absent;
- * {@code skin.skeleton} checked to be a common root, else a warning); materials (metallic-roughness
- * factors and textures, normal scale, occlusion strength, emissive, alpha mode and cutoff,
+ * {@code skin.skeleton} checked to be a common root, else a warning), skins no mesh uses included,
+ * and the skeleton they span (see {@link GltfAsset} for which nodes become bones); materials
+ * (metallic-roughness factors and textures, normal scale, occlusion strength, emissive, alpha mode and cutoff,
  * double-sidedness, {@code KHR_materials_unlit} as template {@code "unlit"}; images from buffer
  * views, data URIs or files, MIME type sniffed from PNG/JPEG/WebP/KTX2 magic when absent);
  * animations (translation, rotation, scale, weights; STEP, LINEAR, CUBICSPLINE; outputs in any
@@ -58,7 +59,9 @@ public final class GltfReader {
      * @return the asset
      * @throws IOException when the file itself cannot be read
      * @throws FormatException when the document is malformed, inconsistent or unsupported, or an
-     *     external resource is missing or outside the file's folder
+     *     external resource is missing or outside the file's folder; its
+     *     {@linkplain FormatException#source() source} is {@code file} and its message starts with
+     *     {@code file + ": "}
      */
     public static GltfAsset read(Path file) throws IOException {
         return read(file, GltfReadOptions.DEFAULTS);
@@ -73,19 +76,24 @@ public final class GltfReader {
      * @param options reading options
      * @return the asset
      * @throws IOException when the file itself cannot be read
-     * @throws FormatException as {@link #read(Path)}; also when the file is larger than 2 GiB
+     * @throws FormatException as {@link #read(Path)} (with {@code file} as its source); also when the
+     *     file is larger than 2 GiB
      */
     public static GltfAsset read(Path file, GltfReadOptions options) throws IOException {
         Objects.requireNonNull(options, "options");
         long size = Files.size(file);
         if (size > FolderResolver.MAX_FILE_BYTES) {
-            throw new FormatException(file.getFileName() + ": " + size + " bytes, more than the "
-                    + FolderResolver.MAX_FILE_BYTES + " a Java array holds");
+            throw new FormatException(file, size + " bytes, more than the " + FolderResolver.MAX_FILE_BYTES
+                    + " a Java array holds", null);
         }
         byte[] bytes = Files.readAllBytes(file);
         Path folder = file.toAbsolutePath().getParent();
         ResourceResolver resolver = folder == null ? ResourceResolver.none() : ResourceResolver.folder(folder);
-        return Importer.read(bytes, String.valueOf(file.getFileName()), resolver, options);
+        try {
+            return Importer.read(bytes, String.valueOf(file.getFileName()), null, resolver, options);
+        } catch (FormatException e) {
+            throw e.withSource(file);
+        }
     }
 
     /**
@@ -96,7 +104,8 @@ public final class GltfReader {
      * @param resolver loads external resources ({@link ResourceResolver#none()} for self-contained files)
      * @return the asset
      * @throws FormatException when the document is malformed, inconsistent or unsupported, or a
-     *     resource cannot be resolved
+     *     resource cannot be resolved; it has no {@linkplain FormatException#source() source} (the
+     *     bytes are not a file), and messages that refer to the whole document name it {@code name}
      */
     public static GltfAsset read(byte[] bytes, String name, ResourceResolver resolver) {
         return read(bytes, name, resolver, GltfReadOptions.DEFAULTS);
@@ -117,6 +126,6 @@ public final class GltfReader {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(resolver, "resolver");
         Objects.requireNonNull(options, "options");
-        return Importer.read(bytes, name, resolver, options);
+        return Importer.read(bytes, name, name, resolver, options);
     }
 }

@@ -1,12 +1,11 @@
 package io.github.skinmesh.gltf;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.gltf.internal.Glb;
+import io.github.skinmesh.core.io.LittleEndianWriter;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,8 +21,8 @@ import java.util.Objects;
  * root) with its local matrix, except an instance named like its attach bone with an identity
  * local matrix, which is written onto that bone's node (this is how an animated skinned node
  * reads). A skin lists the palette bones' nodes in palette order with the inverse bind matrices,
- * and {@code skin.skeleton} is their closest common root when they share one. Each submesh of a
- * core {@link io.github.skinmesh.core.model.Mesh} becomes a glTF primitive; the primitives of one
+ * and {@code skin.skeleton} is their closest common root. Each submesh of a core
+ * {@link io.github.skinmesh.core.model.Mesh} becomes a glTF primitive; the primitives of one
  * mesh share its vertex accessors. POSITION accessors carry min/max; indices are 16-bit when the
  * mesh has at most 65535 vertices (see {@link GltfWriteOptions.IndexWidth}), else 32-bit; joints
  * are unsigned bytes for palettes up to 256 bones, else unsigned shorts; weights are floats, with
@@ -33,15 +32,24 @@ import java.util.Objects;
  * animations sharing equal key-time accessors. Every buffer view and chunk starts on a 4-byte
  * boundary.
  *
- * <p><b>Round trip.</b> Reading the output gives an asset equal to the input when each mesh has
- * one submesh, {@code K} is 4 or 8, every clip has a channel, every bone is a joint, an ancestor
- * of a joint or of a skinned node, or an animated mesh node, no instance is named like a bone
- * other than the one it sits on with an identity matrix, every material samples only UV channels
- * its meshes have, and every instance's local matrix is a TRS; this holds for every asset the
- * reader returns. Otherwise the differences are: one mesh per submesh, influences padded to 4 or
- * 8, empty clips dropped, unused leaf bones dropped, a clashing instance name made unique,
+ * <p><b>The whole skeleton.</b> A reader finds the skeleton in the node hierarchy: the joints of
+ * the skins, their ancestors, and the nodes of each skin's hierarchy (this module's reader keeps
+ * the nodes without a mesh and the animated nodes below the joints' common root, see
+ * {@link GltfAsset}). Bones it would not find that way (a helper bone beside the weighted ones,
+ * the bones of a second root without joints, a bone carrying an instance, every bone of an asset
+ * without skinned meshes) are declared in an extra skin per root that no mesh uses, listing them
+ * with their rest pose as bind pose: any glTF tool that builds skeletons from skins sees them,
+ * and the file stays valid (the validator reports the unused skin as information only).
+ *
+ * <p><b>Round trip.</b> Reading the output gives an asset equal to the input, skeleton and clips
+ * whole, when each mesh has one submesh, {@code K} is 4 or 8, every clip has a channel, no
+ * instance is named like a bone other than the one it sits on with an identity matrix, every
+ * material samples only UV channels its meshes have, and every instance's local matrix is a TRS;
+ * this holds for every asset the reader returns. Otherwise the differences are: one mesh per
+ * submesh, influences padded to 4 or 8, empty clips dropped, a clashing instance name made unique,
  * textures on missing UV channels left out, a non-TRS matrix approximated (the last three with a
- * warning in the result).
+ * warning in the result). A palette whose bones lie under two root bones cannot be written (glTF
+ * requires the joints of a skin to have a common root).
  *
  * <p><b>Determinism.</b> The bytes depend only on the asset and the options: the same input
  * gives identical files. Nothing is written before the whole file is built, so a failure leaves
@@ -60,8 +68,11 @@ public final class GltfWriter {
      * @param out destination; not closed
      * @return counts and warnings
      * @throws IOException when writing fails
-     * @throws ValidationException when an instance has no triangles or two primitives of an
-     *     instance give one bone different inverse bind matrices
+     * @throws ValidationException when an instance has no triangles, two primitives of an instance
+     *     give one bone different inverse bind matrices, a name (of the skeleton, a bone, an
+     *     instance, a mesh, a morph target, a material, an image, a clip, or the generator) holds
+     *     an unpaired UTF-16 surrogate, an image has no bytes, the BIN chunk would pass 2 GiB or the
+     *     file 4 GiB; each message names the element. Nothing is written then.
      */
     public static GltfWriteResult writeGlb(GltfAsset asset, OutputStream out) throws IOException {
         return writeGlb(asset, out, GltfWriteOptions.DEFAULTS);
@@ -80,9 +91,9 @@ public final class GltfWriter {
     public static GltfWriteResult writeGlb(GltfAsset asset, OutputStream out, GltfWriteOptions options)
             throws IOException {
         Objects.requireNonNull(out, "out");
-        Exporter e = build(asset, options);
-        long bytes = Glb.write(out, e.json, e.bin().array(), e.bin().size());
-        return e.result(bytes);
+        Exporter.Exported e = build(asset, options);
+        e.writeTo(out);
+        return e.result();
     }
 
     /**
@@ -112,15 +123,14 @@ public final class GltfWriter {
      * @throws ValidationException as {@link #writeGlb(GltfAsset, OutputStream)}
      */
     public static GltfWriteResult writeGlb(GltfAsset asset, Path file, GltfWriteOptions options) throws IOException {
-        Exporter e = build(asset, options);
+        Exporter.Exported e = build(asset, options);
         Path target = file.toAbsolutePath();
         Path dir = target.getParent();
         Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
         boolean done = false;
         try {
-            long bytes;
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
-                bytes = Glb.write(out, e.json, e.bin().array(), e.bin().size());
+                e.writeTo(out);
             }
             try {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -128,7 +138,7 @@ public final class GltfWriter {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
             }
             done = true;
-            return e.result(bytes);
+            return e.result();
         } finally {
             if (!done) {
                 Files.deleteIfExists(tmp);
@@ -153,24 +163,33 @@ public final class GltfWriter {
      * @param asset the asset
      * @param options writing options
      * @return a fresh array holding the file
-     * @throws ValidationException as {@link #writeGlb(GltfAsset, OutputStream)}
+     * @throws ValidationException as {@link #writeGlb(GltfAsset, OutputStream)}; also when the file
+     *     would be larger than a Java array holds (write such a file to a stream or a path)
      */
     public static byte[] toGlb(GltfAsset asset, GltfWriteOptions options) {
-        Exporter e = build(asset, options);
-        ByteArrayOutputStream out = new ByteArrayOutputStream(e.json.length + e.bin().size() + 64);
+        return toGlb(asset, options, LittleEndianWriter.MAX_SIZE);
+    }
+
+    /** {@link #toGlb(GltfAsset, GltfWriteOptions)} with a smaller array limit, so tests reach it. */
+    static byte[] toGlb(GltfAsset asset, GltfWriteOptions options, int arrayLimit) {
+        Exporter.Exported e = build(asset, options);
+        long length = e.fileLength();
+        if (length > arrayLimit) {
+            throw new ValidationException("GltfWriter.toGlb: the GLB file would have " + length + " bytes, more than "
+                    + "the " + arrayLimit + " a byte array holds; write it to a stream or a file instead");
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) length);
         try {
-            Glb.write(out, e.json, e.bin().array(), e.bin().size());
+            e.writeTo(out);
         } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
+            throw new AssertionError("a ByteArrayOutputStream does not fail", ex);
         }
         return out.toByteArray();
     }
 
-    private static Exporter build(GltfAsset asset, GltfWriteOptions options) {
+    private static Exporter.Exported build(GltfAsset asset, GltfWriteOptions options) {
         Objects.requireNonNull(asset, "asset");
         Objects.requireNonNull(options, "options");
-        Exporter e = new Exporter(asset, options);
-        e.run();
-        return e;
+        return Exporter.export(asset, options);
     }
 }

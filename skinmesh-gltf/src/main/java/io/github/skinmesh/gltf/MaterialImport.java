@@ -6,6 +6,7 @@ import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.AlphaMode;
 import io.github.skinmesh.core.model.Image;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Sampler;
 import io.github.skinmesh.core.model.TextureRef;
@@ -16,9 +17,10 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Decodes glTF materials, textures, samplers and images into core {@link Material}s. Each
- * material and each image is decoded once, so materials sharing an image share one {@link Image}
- * instance.
+ * Decodes glTF materials, textures, samplers and images into core {@link Material}s, on demand:
+ * a material is decoded when a primitive first uses it, so unused materials and images cost
+ * nothing. Each material and each image is decoded once and the immutable result shared, so
+ * materials sharing an image share one {@link Image} instance. Not thread-safe; one per read.
  */
 final class MaterialImport {
     /** The material of a primitive without one: glTF's default material. */
@@ -27,7 +29,7 @@ final class MaterialImport {
     private static final List<Integer> MIN_FILTERS = List.of(9728, 9729, 9984, 9985, 9986, 9987);
     private static final List<Integer> WRAPS = List.of(Sampler.REPEAT, Sampler.CLAMP_TO_EDGE, Sampler.MIRRORED_REPEAT);
 
-    private final Importer im;
+    private final GltfDocument doc;
     private final @Nullable JsonNode materials;
     private final @Nullable JsonNode textures;
     private final @Nullable JsonNode images;
@@ -35,12 +37,12 @@ final class MaterialImport {
     private final Material[] materialCache;
     private final Image[] imageCache;
 
-    MaterialImport(Importer im) {
-        this.im = im;
-        this.materials = Json.array(im.root, "materials", "glTF");
-        this.textures = Json.array(im.root, "textures", "glTF");
-        this.images = Json.array(im.root, "images", "glTF");
-        this.samplers = Json.array(im.root, "samplers", "glTF");
+    MaterialImport(GltfDocument doc) {
+        this.doc = doc;
+        this.materials = Json.array(doc.root(), "materials", "glTF");
+        this.textures = Json.array(doc.root(), "textures", "glTF");
+        this.images = Json.array(doc.root(), "images", "glTF");
+        this.samplers = Json.array(doc.root(), "samplers", "glTF");
         this.materialCache = new Material[materials == null ? 0 : materials.size()];
         this.imageCache = new Image[images == null ? 0 : images.size()];
     }
@@ -49,16 +51,21 @@ final class MaterialImport {
         return materialCache.length;
     }
 
-    Material material(int i) {
+    /**
+     * @param i material index, {@code 0..count()-1}
+     * @param warnings receives what is tolerated the first time the material is decoded
+     * @return the material
+     */
+    Material material(int i, List<String> warnings) {
         Material m = materialCache[i];
         if (m == null) {
-            m = decode(i);
+            m = decode(i, warnings);
             materialCache[i] = m;
         }
         return m;
     }
 
-    private Material decode(int i) {
+    private Material decode(int i, List<String> warnings) {
         String where = "materials[" + i + "]";
         assert materials != null;
         JsonNode json = Json.element(materials, i, where);
@@ -78,18 +85,18 @@ final class MaterialImport {
                 }
                 b.metallicFactor(Json.number(pbr, "metallicFactor", wp, 1f));
                 b.roughnessFactor(Json.number(pbr, "roughnessFactor", wp, 1f));
-                slot(b, Material.BASE_COLOR, pbr, "baseColorTexture", wp);
-                slot(b, Material.METALLIC_ROUGHNESS, pbr, "metallicRoughnessTexture", wp);
+                slot(b, Material.BASE_COLOR, pbr, "baseColorTexture", wp, warnings);
+                slot(b, Material.METALLIC_ROUGHNESS, pbr, "metallicRoughnessTexture", wp, warnings);
             }
-            JsonNode normal = slot(b, Material.NORMAL, json, "normalTexture", where);
+            JsonNode normal = slot(b, Material.NORMAL, json, "normalTexture", where, warnings);
             if (normal != null) {
                 b.normalScale(Json.number(normal, "scale", where + ".normalTexture", 1f));
             }
-            JsonNode occlusion = slot(b, Material.OCCLUSION, json, "occlusionTexture", where);
+            JsonNode occlusion = slot(b, Material.OCCLUSION, json, "occlusionTexture", where, warnings);
             if (occlusion != null) {
                 b.occlusionStrength(Json.number(occlusion, "strength", where + ".occlusionTexture", 1f));
             }
-            slot(b, Material.EMISSIVE, json, "emissiveTexture", where);
+            slot(b, Material.EMISSIVE, json, "emissiveTexture", where, warnings);
             float[] emissive = Json.numbers(json, "emissiveFactor", where, 3);
             if (emissive != null) {
                 b.emissiveFactor(emissive[0], emissive[1], emissive[2]);
@@ -113,7 +120,8 @@ final class MaterialImport {
     }
 
     /** Reads a textureInfo into a slot; returns the textureInfo object (for scale/strength) or null. */
-    private @Nullable JsonNode slot(Material.Builder b, String slot, JsonNode owner, String field, String where) {
+    private @Nullable JsonNode slot(Material.Builder b, String slot, JsonNode owner, String field, String where,
+            List<String> warnings) {
         JsonNode info = Json.object(owner, field, where);
         if (info == null) {
             return null;
@@ -125,13 +133,13 @@ final class MaterialImport {
         assert textures != null;
         JsonNode tex = Json.element(textures, t, wt);
         int source = Json.index(tex, "source", wt, "images", imageCache.length);
-        if (source < 0) {
-            im.warnings.add(wt + ": no source image (only extension sources?); " + wi + " ignored");
+        if (source == Index.NONE) {
+            warnings.add(wt + ": no source image (only extension sources?); " + wi + " ignored");
             return info;
         }
         int s = Json.index(tex, "sampler", wt, "samplers", samplers == null ? 0 : samplers.size());
-        Sampler sampler = s < 0 ? Sampler.DEFAULT : sampler(s);
-        b.texture(slot, new TextureRef(image(source), texCoord, sampler));
+        Sampler sampler = s == Index.NONE ? Sampler.DEFAULT : sampler(s);
+        b.texture(slot, new TextureRef(image(source, warnings), texCoord, sampler));
         return info;
     }
 
@@ -158,7 +166,7 @@ final class MaterialImport {
         return c;
     }
 
-    private Image image(int i) {
+    private Image image(int i, List<String> warnings) {
         Image img = imageCache[i];
         if (img != null) {
             return img;
@@ -167,17 +175,17 @@ final class MaterialImport {
         assert images != null;
         JsonNode json = Json.element(images, i, where);
         String uri = Json.string(json, "uri", where);
-        int view = Json.index(json, "bufferView", where, "bufferViews", im.accessors.viewCount());
+        int view = Json.index(json, "bufferView", where, "bufferViews", doc.accessors().viewCount());
         String mime = Json.string(json, "mimeType", where);
         String name = Json.string(json, "name", where);
         byte[] data;
-        if (view >= 0) {
+        if (view != Index.NONE) {
             if (uri != null) {
                 throw new FormatException(where + ": both uri and bufferView, expected one");
             }
-            data = im.accessors.viewBytes(view, where);
+            data = doc.accessors().viewBytes(view, where);
         } else if (uri != null) {
-            DataUri resource = im.resource(uri, where + ".uri");
+            DataUri resource = doc.resource(uri, where + ".uri");
             data = resource.data();
             if (mime == null && resource.mediaType().startsWith("image/")) {
                 mime = resource.mediaType();
@@ -192,7 +200,7 @@ final class MaterialImport {
             mime = Mime.sniff(data);
             if (mime == null) {
                 mime = "application/octet-stream";
-                im.warnings.add(where + ": no mimeType and unrecognized bytes; typed " + mime);
+                warnings.add(where + ": no mimeType and unrecognized bytes; typed " + mime);
             }
         }
         img = ModelAccess.get().adoptImage(name == null ? "" : name, mime, data);

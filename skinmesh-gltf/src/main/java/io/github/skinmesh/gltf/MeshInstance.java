@@ -2,6 +2,7 @@ package io.github.skinmesh.gltf;
 
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
 import java.util.Arrays;
@@ -30,9 +31,6 @@ import org.joml.Matrix4fc;
  * compared, so an asset equals its own export read back.
  */
 public final class MeshInstance {
-    /** Provenance index of an instance that was not read from a file. */
-    public static final int NONE = -1;
-
     private final String name;
     private final List<Mesh> primitives;
     private final int attachBone;
@@ -84,7 +82,8 @@ public final class MeshInstance {
      *     meshes, {@code attachBone < -1}, or the matrix is not finite
      */
     public static MeshInstance of(String name, List<Mesh> primitives, int attachBone, Matrix4fc local) {
-        return new MeshInstance(name, primitives, attachBone, local.get(new float[16]), NONE, NONE, NONE);
+        return new MeshInstance(name, primitives, attachBone, local.get(new float[16]), Index.NONE, Index.NONE,
+                Index.NONE);
     }
 
     /** Adopts {@code local} without a copy. */
@@ -135,17 +134,17 @@ public final class MeshInstance {
         return dst;
     }
 
-    /** @return the glTF node index it was read from, or {@link #NONE} */
+    /** @return the glTF node index it was read from, or {@link Index#NONE} */
     public int node() {
         return node;
     }
 
-    /** @return the glTF mesh index it was read from, or {@link #NONE} */
+    /** @return the glTF mesh index it was read from, or {@link Index#NONE} */
     public int mesh() {
         return mesh;
     }
 
-    /** @return the glTF skin index it was read from, or {@link #NONE} (rigid or assembled) */
+    /** @return the glTF skin index it was read from, or {@link Index#NONE} (rigid or assembled) */
     public int skin() {
         return skin;
     }

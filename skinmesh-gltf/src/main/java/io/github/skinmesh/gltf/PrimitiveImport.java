@@ -16,9 +16,11 @@ import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.gltf.internal.Accessors;
 import io.github.skinmesh.gltf.internal.Json;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,8 +35,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Decodes glTF meshes into core {@link Mesh}es, one per triangle primitive: attributes, indices
  * (strips and fans converted to lists, points and lines skipped), morph targets, material and, for
- * a skinned node, the {@link io.github.skinmesh.core.model.Skin}. Each (mesh, skin) pair is decoded
- * once and its immutable meshes shared by every node that uses it.
+ * a skinned node, the {@link io.github.skinmesh.core.model.Skin}. Decoding is on demand: each
+ * (mesh, skin) pair is decoded when a node first uses it and its immutable meshes shared by every
+ * node that uses it. Not thread-safe; one per read.
  */
 final class PrimitiveImport {
     /** Attribute semantics that come in numbered sets, in the order {@link #sets} counts them. */
@@ -47,7 +50,11 @@ final class PrimitiveImport {
     private static final int TRIANGLE_STRIP = 5;
     private static final int TRIANGLE_FAN = 6;
 
-    private final Importer im;
+    private final GltfDocument doc;
+    private final SkinImport.Skins skins;
+    private final SkeletonImport.Nodes nodes;
+    private final MaterialImport materials;
+    private final Accessors accessors;
     private final @Nullable JsonNode meshes;
     private final Map<Long, List<Mesh>> cache = new HashMap<>();
     private final int positionFormats;
@@ -55,10 +62,20 @@ final class PrimitiveImport {
     private final int uvFormats;
     private final int deltaFormats;
 
-    PrimitiveImport(Importer im) {
-        this.im = im;
-        this.meshes = Json.array(im.root, "meshes", "glTF");
-        boolean q = im.quantized;
+    /**
+     * @param doc the document
+     * @param skins its skins (joint counts and inverse bind matrices)
+     * @param nodes the skeleton (palette bone names per skin)
+     * @param materials the material decoder
+     */
+    PrimitiveImport(GltfDocument doc, SkinImport.Skins skins, SkeletonImport.Nodes nodes, MaterialImport materials) {
+        this.doc = doc;
+        this.skins = skins;
+        this.nodes = nodes;
+        this.materials = materials;
+        this.accessors = doc.accessors();
+        this.meshes = Json.array(doc.root(), "meshes", "glTF");
+        boolean q = doc.quantized();
         positionFormats = F32 | (q ? I8 | I8N | U8 | U8N | I16 | I16N | U16 | U16N : 0);
         directionFormats = F32 | (q ? I8N | I16N : 0);
         uvFormats = F32 | U8N | U16N | (q ? I8 | I8N | U8 | I16 | I16N | U16 : 0);
@@ -83,15 +100,16 @@ final class PrimitiveImport {
 
     /**
      * @param m mesh index
-     * @param skin skin index or -1
+     * @param skin skin index or {@link Index#NONE}
      * @param nodeWeights the node's morph weights overriding the mesh's, or {@code null}
+     * @param warnings receives what is tolerated the first time the pair is decoded
      * @return the triangle primitives as meshes (possibly empty)
      */
-    List<Mesh> meshes(int m, int skin, float @Nullable [] nodeWeights) {
+    List<Mesh> meshes(int m, int skin, float @Nullable [] nodeWeights, List<String> warnings) {
         long key = (long) m << 32 | (skin + 1);
         List<Mesh> list = cache.get(key);
         if (list == null) {
-            list = decode(m, skin);
+            list = decode(m, skin, warnings);
             cache.put(key, list);
         }
         if (nodeWeights == null || list.isEmpty() || Arrays.equals(nodeWeights, list.get(0).morphWeights())) {
@@ -104,7 +122,7 @@ final class PrimitiveImport {
         return weighted;
     }
 
-    private List<Mesh> decode(int m, int skin) {
+    private List<Mesh> decode(int m, int skin, List<String> warnings) {
         String where = "meshes[" + m + "]";
         JsonNode mesh = mesh(m);
         JsonNode prims = Json.array(mesh, "primitives", where);
@@ -115,11 +133,12 @@ final class PrimitiveImport {
         String name = Json.string(mesh, "name", where);
         int targetCount = targetCount(m);
         float[] weights = Json.numbers(mesh, "weights", where, targetCount);
-        String[] targetNames = targetNames(mesh, where, targetCount);
+        String[] targetNames = targetNames(mesh, where, targetCount, warnings);
         List<Mesh> out = new ArrayList<>();
         for (int p = 0; p < prims.size(); p++) {
             Mesh primitive = primitive(Json.element(prims, p, where + ".primitives[" + p + "]"),
-                    where + ".primitives[" + p + "]", name == null ? "" : name, skin, targetCount, weights, targetNames);
+                    where + ".primitives[" + p + "]", name == null ? "" : name, skin, targetCount, weights, targetNames,
+                    warnings);
             if (primitive != null) {
                 out.add(primitive);
             }
@@ -127,7 +146,7 @@ final class PrimitiveImport {
         return List.copyOf(out);
     }
 
-    private String[] targetNames(JsonNode mesh, String where, int targetCount) {
+    private static String[] targetNames(JsonNode mesh, String where, int targetCount, List<String> warnings) {
         String[] names = new String[targetCount];
         Arrays.fill(names, "");
         JsonNode extras = mesh.get("extras");
@@ -136,12 +155,12 @@ final class PrimitiveImport {
             return names;
         }
         if (!list.isArray() || list.size() != targetCount) {
-            im.warnings.add(where + ".extras.targetNames is not an array of " + targetCount + " strings; ignored");
+            warnings.add(where + ".extras.targetNames is not an array of " + targetCount + " strings; ignored");
             return names;
         }
         for (int t = 0; t < targetCount; t++) {
             if (!list.get(t).isTextual()) {
-                im.warnings.add(where + ".extras.targetNames[" + t + "] is not a string; ignored");
+                warnings.add(where + ".extras.targetNames[" + t + "] is not a string; ignored");
                 Arrays.fill(names, "");
                 return names;
             }
@@ -151,10 +170,10 @@ final class PrimitiveImport {
     }
 
     private @Nullable Mesh primitive(JsonNode prim, String where, String name, int skin, int targetCount,
-            float @Nullable [] weights, String[] targetNames) {
+            float @Nullable [] weights, String[] targetNames, List<String> warnings) {
         int mode = (int) Json.integer(prim, "mode", where, TRIANGLES, POINTS, TRIANGLE_FAN);
         if (mode <= LINE_STRIP) {
-            im.warnings.add(where + ": mode " + mode + " (" + new String[] {"POINTS", "LINES", "LINE_LOOP",
+            warnings.add(where + ": mode " + mode + " (" + new String[] {"POINTS", "LINES", "LINE_LOOP",
                 "LINE_STRIP"}[mode] + ") is not triangles; primitive skipped");
             return null;
         }
@@ -163,24 +182,24 @@ final class PrimitiveImport {
             throw new FormatException(where + ".attributes is missing, expected an object");
         }
         String wa = where + ".attributes";
-        int acc = im.accessors.count();
+        int acc = accessors.count();
         int pos = Json.index(attrs, "POSITION", wa, "accessors", acc);
-        if (pos < 0) {
-            im.warnings.add(where + ": no POSITION attribute; primitive skipped");
+        if (pos == Index.NONE) {
+            warnings.add(where + ": no POSITION attribute; primitive skipped");
             return null;
         }
-        float[] positions = im.accessors.floats(pos, wa + ".POSITION", positionFormats, "VEC3");
-        int n = im.accessors.info(pos).count();
+        float[] positions = accessors.floats(pos, wa + ".POSITION", positionFormats, "VEC3");
+        int n = accessors.info(pos).count();
         int[] sets = sets(attrs, wa);
         Mesh.Builder b = ModelAccess.get().adoptingMeshBuilder(name).positions(positions);
         b.normals(attribute(attrs, wa, "NORMAL", n, directionFormats, "VEC3"));
         b.tangents(attribute(attrs, wa, "TANGENT", n, directionFormats, "VEC4"));
         int color = Json.index(attrs, "COLOR_0", wa, "accessors", acc);
-        if (color >= 0) {
-            float[] c = im.accessors.floats(color, wa + ".COLOR_0", F32 | U8N | U16N, "VEC3", "VEC4");
+        if (color != Index.NONE) {
+            float[] c = accessors.floats(color, wa + ".COLOR_0", F32 | U8N | U16N, "VEC3", "VEC4");
             requireCount(color, wa + ".COLOR_0", n);
-            if (im.accessors.info(color).components() == 3) {
-                im.budget.charge(wa + ".COLOR_0", 16L * n);
+            if (accessors.info(color).components() == 3) {
+                doc.budget().charge(wa + ".COLOR_0", 16L * n);
                 float[] rgba = new float[4 * n];
                 for (int v = 0; v < n; v++) {
                     rgba[4 * v] = c[3 * v];
@@ -193,14 +212,15 @@ final class PrimitiveImport {
             b.colors(c);
         }
         if (sets[1] > 1) {
-            im.warnings.add(wa + ": " + (sets[1] - 1) + " color sets after COLOR_0 ignored (one color stream is kept)");
+            warnings.add(wa + ": " + (sets[1] - 1) + " color sets after COLOR_0 ignored (one color stream is kept)");
         }
         for (int t = 0; t < sets[0]; t++) {
             b.addUvs(attribute(attrs, wa, "TEXCOORD_" + t, n, uvFormats, "VEC2"));
         }
-        b.indices(indices(prim, where, mode, n));
-        int materialIndex = Json.index(prim, "material", where, "materials", im.materials.count());
-        Material material = materialIndex < 0 ? MaterialImport.DEFAULT : im.materials.material(materialIndex);
+        b.indices(indices(prim, where, mode, n, warnings));
+        int materialIndex = Json.index(prim, "material", where, "materials", materials.count());
+        Material material = materialIndex == Index.NONE ? MaterialImport.DEFAULT
+                : materials.material(materialIndex, warnings);
         b.addMaterial(material);
         JsonNode targets = Json.array(prim, "targets", where);
         int tc = targets == null ? 0 : targets.size();
@@ -217,13 +237,13 @@ final class PrimitiveImport {
             b.addMorphTarget(ModelAccess.get().adoptMorphTarget(targetNames[t], dp, dn, dt));
         }
         b.morphWeights(weights);
-        if (skin >= 0) {
+        if (skin != Index.NONE) {
             if (sets[2] == 0) {
                 throw new FormatException(where + ": the node uses skins[" + skin
                         + "] but the primitive has no JOINTS_0/WEIGHTS_0");
             }
-            b.skin(ModelAccess.get().adoptSkin(im.skinPalettes[skin], im.skinIbms[skin],
-                    weights(attrs, wa, n, sets[2], skin)));
+            b.skin(ModelAccess.get().adoptSkin(nodes.palette(skin), skins.inverseBinds(skin),
+                    weights(attrs, wa, n, sets[2], skin, warnings)));
         }
         try {
             return b.build();
@@ -275,30 +295,30 @@ final class PrimitiveImport {
 
     private float @Nullable [] attribute(JsonNode attrs, String wa, String semantic, int n, int formats,
             String type) {
-        int a = Json.index(attrs, semantic, wa, "accessors", im.accessors.count());
-        if (a < 0) {
+        int a = Json.index(attrs, semantic, wa, "accessors", accessors.count());
+        if (a == Index.NONE) {
             return null;
         }
-        float[] f = im.accessors.floats(a, wa + "." + semantic, formats, type);
+        float[] f = accessors.floats(a, wa + "." + semantic, formats, type);
         requireCount(a, wa + "." + semantic, n);
         return f;
     }
 
     private void requireCount(int accessor, String usage, int n) {
-        int c = im.accessors.info(accessor).count();
+        int c = accessors.info(accessor).count();
         if (c != n) {
             throw new FormatException(usage + " (accessors[" + accessor + "]): count " + c
                     + ", expected the POSITION count " + n);
         }
     }
 
-    private int[] indices(JsonNode prim, String where, int mode, int n) {
-        int a = Json.index(prim, "indices", where, "accessors", im.accessors.count());
+    private int[] indices(JsonNode prim, String where, int mode, int n, List<String> warnings) {
+        int a = Json.index(prim, "indices", where, "accessors", accessors.count());
         int[] src = null;
         int count = n;
         String usage = where + ".indices (accessors[" + a + "])";
-        if (a >= 0) {
-            src = im.accessors.ints(a, where + ".indices", U8 | U16 | U32, "SCALAR");
+        if (a != Index.NONE) {
+            src = accessors.ints(a, where + ".indices", U8 | U16 | U32, "SCALAR");
             count = src.length;
             for (int i = 0; i < count; i++) {
                 if (src[i] >= n) {
@@ -310,13 +330,13 @@ final class PrimitiveImport {
         if (mode == TRIANGLES) {
             int usable = count - count % 3;
             if (usable != count) {
-                im.warnings.add(where + ": " + count + " " + (a >= 0 ? "indices" : "vertices")
+                warnings.add(where + ": " + count + " " + (a != Index.NONE ? "indices" : "vertices")
                         + " is not a multiple of 3; the last " + (count - usable) + " ignored");
             }
             if (src != null && usable == src.length) {
                 return src;
             }
-            im.budget.charge(where + ".indices", 4L * usable);
+            doc.budget().charge(where + ".indices", 4L * usable);
             int[] out = new int[usable];
             for (int i = 0; i < usable; i++) {
                 out[i] = src == null ? i : src[i];
@@ -324,7 +344,7 @@ final class PrimitiveImport {
             return out;
         }
         int triangles = Math.max(0, count - 2);
-        im.budget.charge(where + ".indices", 12L * triangles);
+        doc.budget().charge(where + ".indices", 12L * triangles);
         int[] out = new int[3 * triangles];
         for (int i = 0; i < triangles; i++) {
             int a0;
@@ -353,16 +373,16 @@ final class PrimitiveImport {
      * per vertex; with more than 8 candidates the 8 largest weights are kept. {@link BoneWeights}
      * sorts the slots and gives zero-weight slots joint 0 (whatever joint the file names there).
      */
-    private BoneWeights weights(JsonNode attrs, String wa, int n, int sets, int skin) {
-        int jointCount = im.skinJoints[skin].length;
+    private BoneWeights weights(JsonNode attrs, String wa, int n, int sets, int skin, List<String> warnings) {
+        int jointCount = skins.joints(skin).length;
         int[][] js = new int[sets][];
         float[][] ws = new float[sets][];
         for (int s = 0; s < sets; s++) {
-            int ja = Json.index(attrs, "JOINTS_" + s, wa, "accessors", im.accessors.count());
-            int wa2 = Json.index(attrs, "WEIGHTS_" + s, wa, "accessors", im.accessors.count());
-            js[s] = im.accessors.ints(ja, wa + ".JOINTS_" + s, U8 | U16, "VEC4");
+            int ja = Json.index(attrs, "JOINTS_" + s, wa, "accessors", accessors.count());
+            int wa2 = Json.index(attrs, "WEIGHTS_" + s, wa, "accessors", accessors.count());
+            js[s] = accessors.ints(ja, wa + ".JOINTS_" + s, U8 | U16, "VEC4");
             requireCount(ja, wa + ".JOINTS_" + s, n);
-            ws[s] = im.accessors.floats(wa2, wa + ".WEIGHTS_" + s, F32 | U8N | U16N, "VEC4");
+            ws[s] = accessors.floats(wa2, wa + ".WEIGHTS_" + s, F32 | U8N | U16N, "VEC4");
             requireCount(wa2, wa + ".WEIGHTS_" + s, n);
             for (int i = 0; i < 4 * n; i++) {
                 if (js[s][i] >= jointCount && ws[s][i] != 0f) {
@@ -375,9 +395,9 @@ final class PrimitiveImport {
         int candidates = 4 * sets;
         int k = Math.min(candidates, BoneWeights.MAX_INFLUENCES);
         if (candidates > k) {
-            im.warnings.add(wa + ": " + candidates + " influences per vertex, the " + k + " largest kept");
+            warnings.add(wa + ": " + candidates + " influences per vertex, the " + k + " largest kept");
         }
-        im.budget.charge(wa + ".JOINTS_0", 8L * n * k);
+        doc.budget().charge(wa + ".JOINTS_0", 8L * n * k);
         int[] joints = new int[n * k];
         float[] weights = new float[n * k];
         if (candidates == k) {

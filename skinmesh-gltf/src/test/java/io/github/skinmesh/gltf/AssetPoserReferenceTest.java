@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.testkit.ReferencePose;
 import io.github.skinmesh.testkit.SharedFiles;
 import java.io.IOException;
@@ -64,7 +65,7 @@ class AssetPoserReferenceTest {
         if (ref.isRest()) {
             return -1;
         }
-        if (ref.clipIndex() != ReferencePose.NO_INDEX) {
+        if (ref.clipIndex() != Index.NONE) {
             return ref.clipIndex();
         }
         for (int i = 0; i < asset.clips().size(); i++) {

@@ -2,6 +2,7 @@ package io.github.skinmesh.gltf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -181,6 +182,45 @@ class GltfReaderHostileTest {
                 .hasMessageContaining("expected a joint < skins[0].joints count 1");
     }
 
+    /**
+     * A file read fails with the file as the exception's source: the message starts with the path as
+     * given, names the file once, and its detail is what a read of the same bytes says.
+     */
+    @Test
+    void aFileReadAttachesTheFileAsSource(@TempDir Path dir) throws IOException {
+        Path json = Files.writeString(dir.resolve("bad.gltf"), "{\"asset\": ");
+        FormatException named = (FormatException) catchThrowable(() -> GltfReader.read(json));
+        assertThat(named.source()).isEqualTo(json);
+        assertThat(named).hasMessageStartingWith(json + ": glTF: malformed JSON at line 1");
+        assertThat(named.getMessage().split("bad\\.gltf", -1)).as("the file is named once").hasSize(2);
+        FormatException unnamed = (FormatException) catchThrowable(() -> readGltf(Files.readAllBytes(json)));
+        assertThat(unnamed.source()).isNull();
+        assertThat(unnamed).hasMessageStartingWith("test.gltf: malformed JSON at line 1");
+
+        TestGltf g = TestGltf.minimalSkinned();
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 0);
+        Path cycle = Files.write(dir.resolve("cycle.glb"), g.glb());
+        FormatException fromFile = (FormatException) catchThrowable(() -> GltfReader.read(cycle));
+        FormatException fromBytes = (FormatException) catchThrowable(() -> readGlb(g.glb()));
+        assertThat(fromFile.source()).isEqualTo(cycle);
+        assertThat(fromFile.detail()).isEqualTo(fromBytes.getMessage()).isEqualTo(fromBytes.detail());
+        assertThat(fromFile).hasMessage(cycle + ": " + fromBytes.getMessage());
+
+        Path skeleton = Files.write(dir.resolve("scale.glb"), infiniteRestScale().glb());
+        assertThatThrownBy(() -> GltfReader.read(skeleton)).isInstanceOf(FormatException.class)
+                .hasMessageStartingWith(skeleton + ": glTF skeleton: ");
+        assertThatThrownBy(() -> readGlb(infiniteRestScale().glb())).isInstanceOf(FormatException.class)
+                .hasMessageStartingWith("glTF skeleton: ");
+    }
+
+    /** The minimal document with a rest scale the model rejects (a ValidationException inside the reader). */
+    private static TestGltf infiniteRestScale() {
+        TestGltf g = TestGltf.minimalSkinned();
+        TestGltf.nums((ObjectNode) g.array("nodes").get(0), "matrix", 3e38f, 3e38f, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0,
+                0, 1);
+        return g;
+    }
+
     @Test
     void missingExternalBuffer(@TempDir Path dir) throws IOException {
         TestGltf g = TestGltf.minimalSkinned();
@@ -189,7 +229,8 @@ class GltfReaderHostileTest {
         Path file = dir.resolve("doc.gltf");
         Files.write(file, g.json());
         assertThatThrownBy(() -> GltfReader.read(file)).isInstanceOf(FormatException.class)
-                .hasMessageContaining("buffers[0].uri 'missing.bin' not found beside doc.gltf");
+                .hasMessageStartingWith(file + ": buffers[0].uri 'missing.bin' not found beside the document")
+                .extracting(e -> ((FormatException) e).source()).isEqualTo(file);
     }
 
     @Test
@@ -203,7 +244,7 @@ class GltfReaderHostileTest {
         assertThat(GltfReader.read(file).skinnedMeshes()).hasSize(1);
         assertThatThrownBy(() -> GltfReader.read(file, GltfReadOptions.DEFAULTS.withExternalResources(
                 GltfReadOptions.ExternalResources.NONE))).isInstanceOf(FormatException.class)
-                .hasMessage("buffers[0].uri 'my%20data.bin': external resources are disabled by the options");
+                .hasMessage(file + ": buffers[0].uri 'my%20data.bin': external resources are disabled by the options");
     }
 
     /** Writes {@code doc.gltf} into {@code folder} with buffer 0 at {@code uri}, its bytes nowhere yet. */
@@ -224,11 +265,11 @@ class GltfReaderHostileTest {
         for (String[] c : cases) {
             Path file = documentWithBufferAt(dir, c[0]);
             assertThatThrownBy(() -> GltfReader.read(file)).as(c[0]).isInstanceOf(FormatException.class)
-                    .hasMessage("buffers[0].uri '" + c[0] + "': " + c[1]);
+                    .hasMessage(file + ": buffers[0].uri '" + c[0] + "': " + c[1]);
         }
         Path nul = documentWithBufferAt(dir, "a%00b.bin");
         assertThatThrownBy(() -> GltfReader.read(nul)).isInstanceOf(FormatException.class)
-                .hasMessageStartingWith("buffers[0].uri 'a%00b.bin': uri 'a%00b.bin' is not a valid path: ");
+                .hasMessageStartingWith(nul + ": buffers[0].uri 'a%00b.bin': uri 'a%00b.bin' is not a valid path: ");
     }
 
     @Test
@@ -242,8 +283,8 @@ class GltfReaderHostileTest {
         }
         Path file = documentWithBufferAt(inner, "link.bin");
         assertThatThrownBy(() -> GltfReader.read(file)).isInstanceOf(FormatException.class)
-                .hasMessage("buffers[0].uri 'link.bin': uri 'link.bin' leaves the folder of the document through a "
-                        + "symbolic link");
+                .hasMessage(file + ": buffers[0].uri 'link.bin': uri 'link.bin' leaves the folder of the document "
+                        + "through a symbolic link");
     }
 
     /** Files past what a Java array holds are refused by their size, before reading (sparse files, nothing is written). */
@@ -255,10 +296,12 @@ class GltfReaderHostileTest {
             f.setLength(size);
         }
         assertThatThrownBy(() -> GltfReader.read(big)).isInstanceOf(FormatException.class)
-                .hasMessage("big.glb: 3221225472 bytes, more than the 2147483639 a Java array holds");
+                .hasMessage(big + ": 3221225472 bytes, more than the 2147483639 a Java array holds")
+                .extracting(e -> ((FormatException) e).source()).isEqualTo(big);
         Path file = documentWithBufferAt(dir, "big.glb");
         assertThatThrownBy(() -> GltfReader.read(file)).isInstanceOf(FormatException.class)
-                .hasMessage("buffers[0].uri 'big.glb': uri 'big.glb': file has 3221225472 bytes, more than 2147483639");
+                .hasMessage(file + ": buffers[0].uri 'big.glb': uri 'big.glb': file has 3221225472 bytes, more than "
+                        + "2147483639");
     }
 
     @Test

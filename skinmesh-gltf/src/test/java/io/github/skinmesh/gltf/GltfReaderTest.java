@@ -12,6 +12,7 @@ import io.github.skinmesh.core.model.AlphaMode;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
@@ -41,6 +42,10 @@ class GltfReaderTest {
     static final float TIME_TOLERANCE = 1e-4f;
     /** Matrix comparisons of composed float transforms. */
     static final float MATRIX_TOLERANCE = 1e-5f;
+
+    static GltfAsset reread(GltfAsset a) {
+        return GltfReader.read(GltfWriter.toGlb(a), "back.glb", ResourceResolver.none());
+    }
 
     static GltfAsset read(TestGltf g) {
         return GltfReader.read(g.glb(), "t.glb", ResourceResolver.none());
@@ -83,7 +88,7 @@ class GltfReaderTest {
         assertThat(s.boneName(0)).isEqualTo("Z_UP");
         assertThat(s.boneName(1)).isEqualTo("Armature");
         assertThat(a.nodeOfBone(0)).isZero();
-        assertThat(a.boneOfNode(2)).isEqualTo(GltfAsset.NO_INDEX);
+        assertThat(a.boneOfNode(2)).isEqualTo(Index.NONE);
         assertThat(a.boneOfNode(3)).isEqualTo(2);
         assertThat(man.attachBone()).isEqualTo(s.indexOf("Armature"));
         assertThat(man.localMatrix(new Matrix4f()).equals(new Matrix4f(), 0f)).isTrue();
@@ -372,8 +377,9 @@ class GltfReaderTest {
         return g;
     }
 
+    /** A node without a mesh under a joint (a socket) is a bone; the prop below it hangs from it. */
     @Test
-    void rigidMeshUnderAJointCollapsesIntermediateNodes() {
+    void nodesWithoutAMeshUnderAJointAreBones() {
         TestGltf g = TestGltf.minimalSkinned();
         TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 3);
         ObjectNode helper = g.node("helper");
@@ -384,14 +390,128 @@ class GltfReaderTest {
         ObjectNode rigid = g.add("meshes");
         rigid.putArray("primitives").addObject().putObject("attributes").put("POSITION", 0);
         GltfAsset a = read(g);
+        assertThat(a.skeleton().boneCount()).isEqualTo(3);
+        int socket = a.skeleton().indexOf("helper");
+        assertThat(a.skeleton().parent(socket)).isEqualTo(a.skeleton().indexOf("joint"));
+        assertThat(a.skeleton().restTranslation(socket, new Vector3f())).isEqualTo(new Vector3f(0, 0, 2));
         MeshInstance p = a.rigidMeshes().get(0);
         assertThat(p.name()).isEqualTo("prop");
+        assertThat(p.attachBone()).isEqualTo(socket);
+        assertThat(p.localMatrix(new Matrix4f()).equals(new Matrix4f().scale(2), MATRIX_TOLERANCE)).isTrue();
+        assertThat(p.primitives().get(0).skin()).isNull();
+        assertThat(p.primitives().get(0).indices()).containsExactly(0, 1, 2);
+    }
+
+    /** A mesh node is not a bone: a rigid mesh below another hangs from their bone with both matrices. */
+    @Test
+    void rigidMeshUnderAMeshNodeCollapsesTheChain() {
+        TestGltf g = TestGltf.minimalSkinned();
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 3);
+        ObjectNode sword = g.node("sword").put("mesh", 1);
+        TestGltf.nums(sword, "translation", 0, 0, 2);
+        TestGltf.ints(sword, "children", 4);
+        ObjectNode gem = g.node("gem").put("mesh", 1);
+        TestGltf.nums(gem, "scale", 2, 2, 2);
+        ObjectNode rigid = g.add("meshes");
+        rigid.putArray("primitives").addObject().putObject("attributes").put("POSITION", 0);
+        GltfAsset a = read(g);
+        assertThat(a.skeleton().boneCount()).isEqualTo(2);
+        MeshInstance p = a.rigidMeshes().get(1);
+        assertThat(p.name()).isEqualTo("gem");
         assertThat(p.attachBone()).isEqualTo(a.skeleton().indexOf("joint"));
         Matrix4f expected = new Matrix4f().translation(0, 0, 2).scale(2);
         assertThat(p.localMatrix(new Matrix4f()).equals(expected, MATRIX_TOLERANCE)).isTrue();
-        assertThat(a.skeleton().boneCount()).isEqualTo(2);
-        assertThat(p.primitives().get(0).skin()).isNull();
-        assertThat(p.primitives().get(0).indices()).containsExactly(0, 1, 2);
+    }
+
+    /** Adds a one-sampler translation animation of the given nodes. */
+    private static void translate(TestGltf g, int... nodes) {
+        int in = g.floats("SCALAR", 0, 1);
+        int out = g.floats("VEC3", 0, 0, 0, 1, 2, 3);
+        ObjectNode anim = g.add("animations");
+        anim.putArray("samplers").addObject().put("input", in).put("output", out);
+        ArrayNode channels = anim.putArray("channels");
+        for (int node : nodes) {
+            channels.addObject().put("sampler", 0).putObject("target").put("node", node).put("path", "translation");
+        }
+    }
+
+    /**
+     * Nodes below the skin's hierarchy root (the joints' closest common root) that carry no mesh are
+     * bones with their channels: an end site under the joint; a node beside the joint is outside
+     * that hierarchy and its channel is dropped, unless {@code skin.skeleton} names a root above it.
+     */
+    @Test
+    void theSkeletonHierarchyKeepsHelperNodesAndTheirChannels() {
+        TestGltf g = TestGltf.minimalSkinned();
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 3);
+        TestGltf.nums(g.node("tip"), "translation", 0, 0.5f, 0);
+        TestGltf.ints((ObjectNode) g.array("nodes").get(0), "children", 1, 4);
+        g.node("ik");
+        translate(g, 3, 4);
+        GltfAsset a = read(g);
+        assertThat(a.skeleton().boneCount()).isEqualTo(3);
+        assertThat(a.skeleton().boneName(2)).isEqualTo("tip");
+        assertThat(a.skeleton().parent(2)).isEqualTo(a.skeleton().indexOf("joint"));
+        assertThat(a.boneOfNode(4)).isEqualTo(Index.NONE);
+        assertThat(a.clips().get(0).channels()).extracting(BoneChannel::bone).containsExactly("tip");
+        assertThat(a.warnings()).containsExactly(
+                "animations[0]: channels targeting nodes outside the skeleton dropped (nodes[4])");
+
+        ((ObjectNode) g.array("skins").get(0)).put("skeleton", 0);
+        GltfAsset declared = read(g);
+        assertThat(declared.skeleton().boneCount()).isEqualTo(4);
+        assertThat(declared.skeleton().indexOf("ik")).isEqualTo(3);
+        assertThat(declared.clips().get(0).channels()).extracting(BoneChannel::bone).containsExactly("tip", "ik");
+        assertThat(declared.warnings()).isEmpty();
+        assertThat(reread(declared)).isEqualTo(declared);
+    }
+
+    /** A skin whose joints lie in two trees (a multi-root skeleton) has a hierarchy in each. */
+    @Test
+    void aSkinOverTwoTreesHasAHierarchyInEach() {
+        TestGltf g = TestGltf.minimalSkinned();
+        // node 3 "other" (a root, joint 1 of the skin) with an end site 4; node 5 under the joint
+        ObjectNode other = g.node("other");
+        TestGltf.ints(other, "children", 4);
+        g.node("otherTip");
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 5);
+        g.node("jointTip");
+        TestGltf.ints((ObjectNode) g.array("scenes").get(0), "nodes", 0, 2, 3);
+        ((ArrayNode) g.array("skins").get(0).get("joints")).add(3);
+        ((ObjectNode) g.array("skins").get(0)).remove("inverseBindMatrices");
+        GltfAsset a = read(g);
+        assertThat(a.skeleton().boneCount()).isEqualTo(5);
+        assertThat(a.skeleton().parent(a.skeleton().indexOf("otherTip"))).isEqualTo(a.skeleton().indexOf("other"));
+        assertThat(a.skeleton().parent(a.skeleton().indexOf("jointTip"))).isEqualTo(a.skeleton().indexOf("joint"));
+        assertThat(a.skeleton().parent(a.skeleton().indexOf("other"))).isEqualTo(Skeleton.NO_PARENT);
+        assertThat(a.skinnedMeshes().get(0).primitives().get(0).skin().boneNames()).containsExactly("joint", "other");
+    }
+
+    /**
+     * Below a mesh node the hierarchy stops: a plain node there is not a bone (a mesh below it hangs
+     * from the nearest bone), but an animated one is, and makes the mesh node a bone too.
+     */
+    @Test
+    void belowAMeshNodeOnlyAnimatedNodesAreBones() {
+        TestGltf g = TestGltf.minimalSkinned();
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 3);
+        ObjectNode sword = g.node("sword").put("mesh", 1);
+        TestGltf.ints(sword, "children", 4);
+        g.node("glow");
+        ObjectNode rigid = g.add("meshes");
+        rigid.putArray("primitives").addObject().putObject("attributes").put("POSITION", 0);
+        GltfAsset still = read(g);
+        assertThat(still.skeleton().boneCount()).isEqualTo(2);
+        assertThat(still.rigidMeshes().get(0).attachBone()).isEqualTo(still.skeleton().indexOf("joint"));
+        translate(g, 4);
+        GltfAsset moving = read(g);
+        assertThat(moving.skeleton().boneCount()).isEqualTo(4);
+        int swordBone = moving.skeleton().indexOf("sword");
+        assertThat(moving.skeleton().parent(moving.skeleton().indexOf("glow"))).isEqualTo(swordBone);
+        assertThat(moving.rigidMeshes().get(0).attachBone()).isEqualTo(swordBone);
+        assertThat(moving.clips().get(0).channels()).extracting(BoneChannel::bone).containsExactly("glow");
+        assertThat(moving.warnings()).isEmpty();
+        assertThat(reread(moving)).isEqualTo(moving);
     }
 
     @Test

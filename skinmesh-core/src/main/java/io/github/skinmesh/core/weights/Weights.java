@@ -36,9 +36,6 @@ import java.util.Objects;
  * }</pre>
  */
 public final class Weights {
-    /** Vertex index reported when no vertex applies (e.g. nothing was dropped). */
-    public static final int NO_VERTEX = -1;
-
     private Weights() {
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Index;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -132,7 +133,7 @@ class WeightsPropertiesTest {
         int affected = 0;
         int before = 0;
         float largest = 0f;
-        int largestVertex = Weights.NO_VERTEX;
+        int largestVertex = Index.NONE;
         for (int v = 0; v < g.vertexCount; v++) {
             List<Slot> slots = sortedSlots(g, v);
             assertVertex(r.weights(), v, slots.subList(0, keep));
@@ -172,7 +173,7 @@ class WeightsPropertiesTest {
         int before = 0;
         int after = 0;
         float largest = 0f;
-        int largestVertex = Weights.NO_VERTEX;
+        int largestVertex = Index.NONE;
         for (int v = 0; v < g.vertexCount; v++) {
             List<Slot> slots = sortedSlots(g, v);
             List<Slot> kept = new ArrayList<>();

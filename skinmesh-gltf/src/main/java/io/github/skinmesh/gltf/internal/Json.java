@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.core.model.Index;
 import java.io.IOException;
 import org.jspecify.annotations.Nullable;
 
@@ -188,13 +189,13 @@ public final class Json {
      * @param where the object's element name
      * @param targetArray the referenced array's name, e.g. {@code "accessors"}
      * @param targetCount its length
-     * @return the index, or {@code -1} when absent
+     * @return the index, or {@link Index#NONE} when absent
      * @throws FormatException when not an integer or not a valid index
      */
     public static int index(JsonNode obj, String field, String where, String targetArray, int targetCount) {
         JsonNode n = obj.get(field);
         if (n == null || n.isNull()) {
-            return -1;
+            return Index.NONE;
         }
         return indexValue(n, where + "." + field, targetArray, targetCount);
     }
