@@ -27,6 +27,7 @@ import io.github.skinmesh.core.model.TextureRef;
 import io.github.skinmesh.gltf.internal.Accessors;
 import io.github.skinmesh.gltf.internal.BinWriter;
 import io.github.skinmesh.gltf.internal.Json;
+import io.github.skinmesh.gltf.internal.SamplerCodes;
 import io.github.skinmesh.gltf.internal.Transforms;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -691,17 +692,17 @@ final class Exporter {
             Integer si = samplerIndex.get(s);
             if (si == null) {
                 ObjectNode json = samplers.addObject();
-                if (s.magFilter() != 0) {
-                    json.put("magFilter", s.magFilter());
+                if (s.magFilter() != Sampler.Filter.UNSPECIFIED) {
+                    json.put("magFilter", SamplerCodes.code(s.magFilter()));
                 }
-                if (s.minFilter() != 0) {
-                    json.put("minFilter", s.minFilter());
+                if (s.minFilter() != Sampler.Filter.UNSPECIFIED) {
+                    json.put("minFilter", SamplerCodes.code(s.minFilter()));
                 }
-                if (s.wrapS() != Sampler.REPEAT) {
-                    json.put("wrapS", s.wrapS());
+                if (s.wrapS() != Sampler.Wrap.REPEAT) {
+                    json.put("wrapS", SamplerCodes.code(s.wrapS()));
                 }
-                if (s.wrapT() != Sampler.REPEAT) {
-                    json.put("wrapT", s.wrapT());
+                if (s.wrapT() != Sampler.Wrap.REPEAT) {
+                    json.put("wrapT", SamplerCodes.code(s.wrapT()));
                 }
                 si = samplers.size() - 1;
                 samplerIndex.put(s, si);
