@@ -519,6 +519,8 @@ final class Exporter {
         int sets = (k + 3) / 4;
         int[] joints = ModelAccess.get().joints(w);
         float[] weights = ModelAccess.get().weights(w);
+        // canonical empty slots (joint 0) stay 0; slots as stored keep their bone, remapped like the others
+        boolean canonical = w.isCanonical();
         int paletteSize = remap == null ? skin.paletteSize() : Arrays.stream(remap).max().orElse(0) + 1;
         boolean u8 = paletteSize <= 256;
         for (int set = 0; set < sets; set++) {
@@ -530,7 +532,7 @@ final class Exporter {
                     if (slot < k) {
                         int joint = joints[v * k + slot];
                         float weight = weights[v * k + slot];
-                        j[4 * v + c] = remap == null || weight == 0f ? joint : remap[joint];
+                        j[4 * v + c] = remap == null || (weight == 0f && canonical) ? joint : remap[joint];
                         wt[4 * v + c] = weight;
                     }
                 }

@@ -33,8 +33,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Skinning is linear blend skinning with each vertex's weights normalized to sum 1 (so a mesh
  * whose weights do not quite sum to 1 still gets a box around its intended shape); a vertex whose
- * weights are all 0 keeps its bind-space position. Every vertex counts, whether or not a triangle
- * uses it. Morph targets: with {@link AnimatedBoundsOptions.MorphWeights#CLIP} (the default) the
+ * weights are all 0 keeps its bind-space position. Weights that keep a file's slots as stored
+ * ({@link BoneWeights#ofSlots}) are put in {@linkplain BoneWeights#canonical() canonical form}
+ * first, so both forms give the same box bit for bit. Every vertex counts, whether or not a
+ * triangle uses it. Morph targets: with {@link AnimatedBoundsOptions.MorphWeights#CLIP} (the default) the
  * positions are first deformed by the clip's morph-weight channel for the mesh, sampled at the
  * same times ({@link AnimatedBoundsOptions.Method#EXACT}) or bounded over the range of weights
  * those samples take ({@link AnimatedBoundsOptions.Method#CONSERVATIVE}); without such a channel
@@ -138,7 +140,7 @@ public final class AnimatedBounds {
             morphWeights = null;
         }
 
-        BoneWeights bw = skin.weights();
+        BoneWeights bw = skin.weights().canonical(); // slots as stored give the same box, bit for bit
         int influences = bw.influencesPerVertex();
         int[] joints = raw.joints(bw);
         float[] weights = new float[vertexCount * influences];
