@@ -392,9 +392,18 @@ public final class Mesh {
     @Override
     public String toString() {
         return "Mesh[" + Checks.quote(name) + ", " + vertexCount + " vertices, " + triangleCount() + " triangles, "
-                + submeshes.size() + " submeshes" + (skin != null ? ", " + skin.paletteSize() + " bones" : "")
+                + submeshes.size() + " submeshes" + (hasDraws() ? " (" + drawCount() + " draws)" : "")
+                + (skin != null ? ", " + skin.paletteSize() + " bones" : "")
                 + (morphTargets.isEmpty() ? "" : ", " + morphTargets.size() + " morph targets")
                 + (attributes.isEmpty() ? "" : ", attributes " + attributeNames()) + "]";
+    }
+
+    private int drawCount() {
+        int count = 0;
+        for (Submesh s : submeshes) {
+            count += s.draws().size();
+        }
+        return count;
     }
 
     private List<String> attributeNames() {

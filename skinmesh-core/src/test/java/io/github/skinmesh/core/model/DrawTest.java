@@ -120,6 +120,8 @@ class DrawTest {
         Mesh m = mesh().addSubmesh(new Submesh(0, 6, 0, List.of(Draw.of(0, 6, 1, 0))))
                 .addSubmesh(new Submesh(6, 6, 0, List.of(Draw.of(6, 3, 0, 1, 2), Draw.of(9, 3, 2, 1, 0)))).build();
         assertThat(m.hasDraws()).isTrue();
+        assertThat(m.toString()).contains("2 submeshes (3 draws)");
+        assertThat(mesh().build().toString()).doesNotContain("draws");
         assertThat(m.submeshes().get(1).draws()).containsExactly(Draw.of(6, 3, 0, 1, 2), Draw.of(9, 3, 2, 1, 0));
         assertThat(mesh().build().hasDraws()).isFalse();
         assertThat(m.toBuilder().build()).isEqualTo(m);
