@@ -11,8 +11,8 @@ module io.github.skinmesh.core {
 
     exports io.github.skinmesh.core;
     exports io.github.skinmesh.core.model;
+    exports io.github.skinmesh.core.mesh;
     exports io.github.skinmesh.core.anim;
-    exports io.github.skinmesh.core.io;
     exports io.github.skinmesh.core.validate;
     exports io.github.skinmesh.core.weights;
     exports io.github.skinmesh.core.skinning;

@@ -1,9 +1,10 @@
 package io.github.skinmesh.cli;
 
 import io.github.skinmesh.core.SkinMeshException;
-import io.github.skinmesh.core.io.LittleEndianWriter;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -141,7 +142,9 @@ final class Outputs {
 
     /** @return the values as float32 little-endian, the format of the positions outputs */
     static byte[] littleEndian(float[] values) {
-        return new LittleEndianWriter(4 * values.length).putFloats(values, 0, values.length).toByteArray();
+        ByteBuffer bytes = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
+        bytes.asFloatBuffer().put(values);
+        return bytes.array();
     }
 
     /** @return the files written so far, in order */

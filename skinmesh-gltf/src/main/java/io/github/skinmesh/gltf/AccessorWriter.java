@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.core.io.LittleEndianWriter;
+import io.github.skinmesh.core.internal.LittleEndianWriter;
 import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.gltf.internal.Accessors;
 import java.util.Arrays;

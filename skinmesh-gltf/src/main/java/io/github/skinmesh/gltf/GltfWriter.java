@@ -1,7 +1,7 @@
 package io.github.skinmesh.gltf;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.core.io.LittleEndianWriter;
+import io.github.skinmesh.core.internal.LittleEndianWriter;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

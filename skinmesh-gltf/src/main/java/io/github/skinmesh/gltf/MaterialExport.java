@@ -12,6 +12,7 @@ import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Sampler;
 import io.github.skinmesh.core.model.TextureRef;
+import io.github.skinmesh.gltf.internal.SamplerCodes;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -150,17 +151,17 @@ final class MaterialExport {
             Integer si = samplerIndex.get(s);
             if (si == null) {
                 ObjectNode json = samplers.addObject();
-                if (s.magFilter() != 0) {
-                    json.put("magFilter", s.magFilter());
+                if (s.magFilter() != Sampler.Filter.UNSPECIFIED) {
+                    json.put("magFilter", SamplerCodes.code(s.magFilter()));
                 }
-                if (s.minFilter() != 0) {
-                    json.put("minFilter", s.minFilter());
+                if (s.minFilter() != Sampler.Filter.UNSPECIFIED) {
+                    json.put("minFilter", SamplerCodes.code(s.minFilter()));
                 }
-                if (s.wrapS() != Sampler.REPEAT) {
-                    json.put("wrapS", s.wrapS());
+                if (s.wrapS() != Sampler.Wrap.REPEAT) {
+                    json.put("wrapS", SamplerCodes.code(s.wrapS()));
                 }
-                if (s.wrapT() != Sampler.REPEAT) {
-                    json.put("wrapT", s.wrapT());
+                if (s.wrapT() != Sampler.Wrap.REPEAT) {
+                    json.put("wrapT", SamplerCodes.code(s.wrapT()));
                 }
                 si = samplers.size() - 1;
                 samplerIndex.put(s, si);

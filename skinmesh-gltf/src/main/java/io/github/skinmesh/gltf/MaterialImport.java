@@ -13,6 +13,7 @@ import io.github.skinmesh.core.model.TextureRef;
 import io.github.skinmesh.gltf.internal.DataUri;
 import io.github.skinmesh.gltf.internal.Json;
 import io.github.skinmesh.gltf.internal.Mime;
+import io.github.skinmesh.gltf.internal.SamplerCodes;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -25,9 +26,12 @@ import org.jspecify.annotations.Nullable;
 final class MaterialImport {
     /** The material of a primitive without one: glTF's default material. */
     static final Material DEFAULT = Material.builder("").build();
-    private static final List<Integer> MAG_FILTERS = List.of(9728, 9729);
-    private static final List<Integer> MIN_FILTERS = List.of(9728, 9729, 9984, 9985, 9986, 9987);
-    private static final List<Integer> WRAPS = List.of(Sampler.REPEAT, Sampler.CLAMP_TO_EDGE, Sampler.MIRRORED_REPEAT);
+    private static final List<Integer> MAG_FILTERS = List.of(SamplerCodes.NEAREST, SamplerCodes.LINEAR);
+    private static final List<Integer> MIN_FILTERS = List.of(SamplerCodes.NEAREST, SamplerCodes.LINEAR,
+            SamplerCodes.NEAREST_MIPMAP_NEAREST, SamplerCodes.LINEAR_MIPMAP_NEAREST, SamplerCodes.NEAREST_MIPMAP_LINEAR,
+            SamplerCodes.LINEAR_MIPMAP_LINEAR);
+    private static final List<Integer> WRAPS = List.of(SamplerCodes.REPEAT, SamplerCodes.CLAMP_TO_EDGE,
+            SamplerCodes.MIRRORED_REPEAT);
 
     private final GltfDocument doc;
     private final @Nullable JsonNode materials;
@@ -147,11 +151,12 @@ final class MaterialImport {
         String where = "samplers[" + s + "]";
         assert samplers != null;
         JsonNode json = Json.element(samplers, s, where);
-        int mag = code(json, "magFilter", where, 0, MAG_FILTERS);
-        int min = code(json, "minFilter", where, 0, MIN_FILTERS);
-        int wrapS = code(json, "wrapS", where, Sampler.REPEAT, WRAPS);
-        int wrapT = code(json, "wrapT", where, Sampler.REPEAT, WRAPS);
-        return new Sampler(mag, min, wrapS, wrapT);
+        int mag = code(json, "magFilter", where, SamplerCodes.UNSPECIFIED, MAG_FILTERS);
+        int min = code(json, "minFilter", where, SamplerCodes.UNSPECIFIED, MIN_FILTERS);
+        int wrapS = code(json, "wrapS", where, SamplerCodes.REPEAT, WRAPS);
+        int wrapT = code(json, "wrapT", where, SamplerCodes.REPEAT, WRAPS);
+        return new Sampler(SamplerCodes.filter(mag), SamplerCodes.filter(min), SamplerCodes.wrap(wrapS),
+                SamplerCodes.wrap(wrapT));
     }
 
     /**

@@ -211,6 +211,8 @@ final class MeshExport {
         int sets = (k + 3) / 4;
         int[] joints = ModelAccess.get().joints(w);
         float[] weights = ModelAccess.get().weights(w);
+        // canonical empty slots (joint 0) stay 0; slots as stored keep their bone, remapped like the others
+        boolean canonical = w.isCanonical();
         int paletteSize = remap == null ? skin.paletteSize() : maxOf(remap) + 1;
         boolean u8 = paletteSize <= 256;
         for (int set = 0; set < sets; set++) {
@@ -222,7 +224,7 @@ final class MeshExport {
                     if (slot < k) {
                         int joint = joints[v * k + slot];
                         float weight = weights[v * k + slot];
-                        j[4 * v + c] = remap == null || weight == 0f ? joint : remap[joint];
+                        j[4 * v + c] = remap == null || (weight == 0f && canonical) ? joint : remap[joint];
                         wt[4 * v + c] = weight;
                     }
                 }

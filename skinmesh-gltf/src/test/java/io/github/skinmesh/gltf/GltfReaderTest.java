@@ -17,6 +17,7 @@ import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphChannel;
+import io.github.skinmesh.core.model.PixelFormat;
 import io.github.skinmesh.core.model.Sampler;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
@@ -102,10 +103,15 @@ class GltfReaderTest {
         assertThat(clip.duration()).isCloseTo(2.0f, within(TIME_TOLERANCE));
         assertThat(a.images()).hasSize(1);
         assertThat(a.images().get(0).mimeType()).isEqualTo("image/jpeg");
+        // the JPEG's frame header, found past its Exif segment
+        assertThat(a.images().get(0).width()).isEqualTo(1024);
+        assertThat(a.images().get(0).height()).isEqualTo(1024);
+        assertThat(a.images().get(0).pixelFormat()).isEqualTo(new PixelFormat(PixelFormat.ColorType.RGB, 8));
         Material mat = m.materials().get(0);
         assertThat(mat.name()).isEqualTo("Cesium_Man-effect");
         assertThat(mat.metallicFactor()).isZero();
-        assertThat(mat.texture(Material.BASE_COLOR).sampler()).isEqualTo(new Sampler(9729, 9986, 10497, 10497));
+        assertThat(mat.texture(Material.BASE_COLOR).sampler()).isEqualTo(new Sampler(Sampler.Filter.LINEAR,
+                Sampler.Filter.NEAREST_MIPMAP_LINEAR, Sampler.Wrap.REPEAT, Sampler.Wrap.REPEAT));
     }
 
     @Test
@@ -131,6 +137,9 @@ class GltfReaderTest {
                         d -> assertThat(d).isCloseTo(0.7083f, within(TIME_TOLERANCE)),
                         d -> assertThat(d).isCloseTo(1.1583f, within(TIME_TOLERANCE)));
         assertThat(a.images().get(0).mimeType()).isEqualTo("image/png");
+        assertThat(a.images().get(0).width()).isEqualTo(1024);
+        assertThat(a.images().get(0).height()).isEqualTo(1024);
+        assertThat(a.images().get(0).pixelFormat()).isEqualTo(new PixelFormat(PixelFormat.ColorType.RGB, 8));
         assertThat(m.bounds().maxZ() - m.bounds().minZ()).isCloseTo(154.7f, within(0.1f));
     }
 
@@ -696,7 +705,8 @@ class GltfReaderTest {
         assertThat(m.normalScale()).isEqualTo(0.5f);
         assertThat(m.occlusionStrength()).isEqualTo(0.75f);
         assertThat(m.emissiveFactor(1)).isEqualTo(0.5f);
-        assertThat(m.texture(Material.BASE_COLOR).sampler()).isEqualTo(new Sampler(9728, 0, 33071, 10497));
+        assertThat(m.texture(Material.BASE_COLOR).sampler()).isEqualTo(new Sampler(Sampler.Filter.NEAREST,
+                Sampler.Filter.UNSPECIFIED, Sampler.Wrap.CLAMP_TO_EDGE, Sampler.Wrap.REPEAT));
         assertThat(m.texture(Material.METALLIC_ROUGHNESS).texCoord()).isEqualTo(1);
         assertThat(m.texture(Material.METALLIC_ROUGHNESS).image().mimeType()).isEqualTo("image/png");
         assertThat(m.textures().keySet()).containsExactly("baseColor", "metallicRoughness", "normal", "occlusion",

@@ -296,6 +296,63 @@ class GltfWriterTest {
         }
     }
 
+    /**
+     * Weights kept as a file stored them are written slot by slot; with a palette merged across
+     * primitives every joint is remapped, those of zero-weight slots included, so each names the
+     * same bone as before and stays within the merged skin.
+     */
+    @Test
+    void slotsAsStoredAreWrittenWithEveryJointRemapped() {
+        SplitMix64 rng = new SplitMix64(13);
+        Skeleton s = SyntheticAssets.skeleton(rng, 5);
+        Mesh a = SyntheticAssets.skinnedMesh(rng, "p", s, new int[] {0, 1, 2}, 4, 0, 0, List.of());
+        Mesh canonical = SyntheticAssets.skinnedMesh(rng, "p", s, new int[] {2, 3, 4}, 4, 0, 0, List.of());
+        BoneWeights cw = canonical.skin().weights();
+        int n = canonical.vertexCount();
+        int[] joints = new int[4 * n];
+        float[] weights = new float[4 * n];
+        for (int v = 0; v < n; v++) {
+            for (int k = 0; k < 4; k++) {
+                int stored = 4 * v + 3 - k; // reversed slot order
+                weights[stored] = cw.weight(v, k);
+                joints[stored] = cw.weight(v, k) > 0 ? cw.joint(v, k) : (v + k) % 3; // an empty slot names a bone
+            }
+        }
+        Mesh b = canonical.toBuilder().skin(canonical.skin().withWeights(BoneWeights.ofSlots(4, joints, weights)))
+                .build();
+        assertThat(b.skin().weights().isCanonical()).isFalse();
+        GltfAsset asset = GltfAsset.builder(s)
+                .addSkinnedMesh(MeshInstance.of("p", List.of(a, b), Skeleton.NO_PARENT, new Matrix4f())).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            GltfWriter.writeGlb(asset, out);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        byte[] glb = out.toByteArray();
+        JsonNode root = json(glb);
+        JsonNode skinJoints = root.get("skins").get(0).get("joints");
+        JsonNode accessor = root.get("accessors").get(root.get("meshes").get(0).get("primitives").get(1)
+                .get("attributes").get("JOINTS_0").asInt());
+        assertThat(accessor.get("componentType").asInt()).isEqualTo(5121);
+        JsonNode view = root.get("bufferViews").get(accessor.get("bufferView").asInt());
+        int bin = 20 + ByteBuffer.wrap(glb).order(ByteOrder.LITTLE_ENDIAN).getInt(12) + 8;
+        int offset = bin + view.path("byteOffset").asInt(0);
+        for (int i = 0; i < 4 * n; i++) {
+            int written = glb[offset + i] & 0xFF;
+            assertThat(written).as("joint %d within the merged skin", i).isLessThan(skinJoints.size());
+            String bone = root.get("nodes").get(skinJoints.get(written).asInt()).get("name").asText();
+            assertThat(bone).as("slot %d names the same bone", i).isEqualTo(b.skin().boneName(joints[i]));
+        }
+        Mesh back = reread(glb).skinnedMeshes().get(0).primitives().get(1);
+        assertThat(back.skin().weights().isCanonical()).as("glTF import gives the canonical form").isTrue();
+        for (int v = 0; v < n; v++) {
+            for (int k = 0; k < 4; k++) {
+                assertThat(back.skin().weights().weight(v, k)).isEqualTo(cw.weight(v, k));
+            }
+        }
+    }
+
     @Test
     void texturesSamplingAMissingUvChannelAreLeftOutWithAWarning() throws IOException {
         SplitMix64 rng = new SplitMix64(13);

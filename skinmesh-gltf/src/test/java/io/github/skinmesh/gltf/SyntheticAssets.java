@@ -167,10 +167,12 @@ final class SyntheticAssets {
                 .roughnessFactor(0.6f).emissiveFactor(0.1f, 0, 0.05f).normalScale(0.8f).occlusionStrength(0.7f)
                 .alphaMode(AlphaMode.MASK).alphaCutoff(0.3f).doubleSided(true)
                 .texture(Material.BASE_COLOR, new TextureRef(shared, 0, Sampler.DEFAULT))
-                .texture(Material.METALLIC_ROUGHNESS, new TextureRef(other, 1, new Sampler(9729, 9987, 10497, 33071)))
+                .texture(Material.METALLIC_ROUGHNESS, new TextureRef(other, 1, new Sampler(Sampler.Filter.LINEAR,
+                        Sampler.Filter.LINEAR_MIPMAP_LINEAR, Sampler.Wrap.REPEAT, Sampler.Wrap.CLAMP_TO_EDGE)))
                 .texture(Material.NORMAL, new TextureRef(other, 1, Sampler.DEFAULT))
                 .texture(Material.OCCLUSION, new TextureRef(other, 0, Sampler.DEFAULT))
-                .texture(Material.EMISSIVE, new TextureRef(shared, 0, new Sampler(9728, 9728, 33648, 33648)))
+                .texture(Material.EMISSIVE, new TextureRef(shared, 0, new Sampler(Sampler.Filter.NEAREST,
+                        Sampler.Filter.NEAREST, Sampler.Wrap.MIRRORED_REPEAT, Sampler.Wrap.MIRRORED_REPEAT)))
                 .build();
         Material unlit = Material.builder("hair").template(Material.TEMPLATE_UNLIT).alphaMode(AlphaMode.BLEND)
                 .texture(Material.BASE_COLOR, TextureRef.of(shared)).build();

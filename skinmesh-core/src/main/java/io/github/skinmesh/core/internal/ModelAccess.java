@@ -3,6 +3,7 @@ package io.github.skinmesh.core.internal;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Draw;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Mesh;
@@ -10,6 +11,7 @@ import io.github.skinmesh.core.model.MorphChannel;
 import io.github.skinmesh.core.model.MorphTarget;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.model.VertexAttribute;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -120,6 +122,24 @@ public final class ModelAccess {
 
         /** @param name name @param mime mime type @param data bytes @return image */
         Image adoptImage(String name, String mime, byte[] data);
+
+        /** @param a attribute @return its values, {@code componentCount*vertexCount} floats */
+        float[] values(VertexAttribute a);
+
+        /** @param d draw @return its palette entries in slot order */
+        int[] paletteEntries(Draw d);
+
+        /**
+         * @param k influences @param joints joints @param weights weights
+         * @return adopted weights that keep the slots as given (see {@link BoneWeights#ofSlots})
+         */
+        BoneWeights adoptSlots(int k, int[] joints, float[] weights);
+
+        /** @param name name @param componentCount components @param values values @return adopted attribute */
+        VertexAttribute adoptAttribute(String name, int componentCount, float[] values);
+
+        /** @param firstIndex first index @param indexCount index count @param entries entries @return adopted draw */
+        Draw adoptDraw(int firstIndex, int indexCount, int[] entries);
     }
 
     /**

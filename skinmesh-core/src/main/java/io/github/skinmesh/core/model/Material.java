@@ -172,6 +172,39 @@ public final class Material {
                 && (alphaMode != AlphaMode.MASK || alphaCutoff == other.alphaCutoff);
     }
 
+    /**
+     * Tells whether two materials are the same in everything but their names: template, render
+     * state (alpha mode, cutoff, double-sidedness), every factor (compared bit for bit, as
+     * {@link Float#compare} does) and the textures by slot (same slots, each with an equal
+     * {@link TextureRef}: equal image bytes and MIME type, UV channel and sampler). This is what
+     * "equal materials merge" means when submeshes are merged by material. The slot order does
+     * not matter.
+     *
+     * @param other the other material
+     * @return {@code true} when only the names may differ
+     */
+    public boolean equalsIgnoringName(Material other) {
+        return template.equals(other.template) && alphaMode == other.alphaMode
+                && Float.compare(alphaCutoff, other.alphaCutoff) == 0 && doubleSided == other.doubleSided
+                && Arrays.equals(baseColorFactor, other.baseColorFactor)
+                && Float.compare(metallicFactor, other.metallicFactor) == 0
+                && Float.compare(roughnessFactor, other.roughnessFactor) == 0
+                && Arrays.equals(emissiveFactor, other.emissiveFactor)
+                && Float.compare(normalScale, other.normalScale) == 0
+                && Float.compare(occlusionStrength, other.occlusionStrength) == 0 && textures.equals(other.textures);
+    }
+
+    /**
+     * A hash code consistent with {@link #equalsIgnoringName}: materials equal but for their names
+     * hash alike, so they can be grouped in a hash map keyed by this value (then compared with
+     * {@link #equalsIgnoringName}).
+     *
+     * @return the hash of everything but the name
+     */
+    public int hashCodeIgnoringName() {
+        return Objects.hash(template, alphaMode, doubleSided, Arrays.hashCode(baseColorFactor), textures);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (o == this) {
@@ -181,17 +214,12 @@ public final class Material {
             return false;
         }
         Material m = (Material) o;
-        return name.equals(m.name) && template.equals(m.template) && alphaMode == m.alphaMode
-                && Float.compare(alphaCutoff, m.alphaCutoff) == 0 && doubleSided == m.doubleSided
-                && Arrays.equals(baseColorFactor, m.baseColorFactor) && Float.compare(metallicFactor, m.metallicFactor) == 0
-                && Float.compare(roughnessFactor, m.roughnessFactor) == 0 && Arrays.equals(emissiveFactor, m.emissiveFactor)
-                && Float.compare(normalScale, m.normalScale) == 0 && Float.compare(occlusionStrength, m.occlusionStrength) == 0
-                && textures.equals(m.textures);
+        return name.equals(m.name) && equalsIgnoringName(m);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, template, alphaMode, doubleSided, Arrays.hashCode(baseColorFactor), textures);
+        return 31 * name.hashCode() + hashCodeIgnoringName();
     }
 
     @Override

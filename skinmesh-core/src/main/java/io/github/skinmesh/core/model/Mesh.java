@@ -10,13 +10,22 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A triangle-list mesh: vertex attribute streams, triangle indices, submeshes (one draw call
- * each) with their materials, an optional {@link Skin} and morph targets.
+ * each, or several {@linkplain Draw draws}) with their materials, an optional {@link Skin} and
+ * morph targets.
  *
  * <p>Streams, all with {@code vertexCount} elements: positions (xyz, required), normals (xyz),
  * tangents (xyzw, w = handedness), colors (rgba, linear), any number of UV channels (uv, origin
- * top-left as in glTF). Indices are a flat triangle list, {@code 0 <= index < vertexCount}.
- * Submeshes are index ranges with a material index. Without submeshes the whole index list is one
- * submesh of material 0; without materials a default {@link Material} is used.
+ * top-left as in glTF), and any number of named extra {@linkplain VertexAttribute attributes} of
+ * 1 to 4 floats (names unique within the mesh, kept in insertion order). Indices are a flat
+ * triangle list, {@code 0 <= index < vertexCount}. Submeshes are index ranges with a material
+ * index. Without submeshes the whole index list is one submesh of material 0; without materials
+ * a default {@link Material} is used.
+ *
+ * <p>Draws: a submesh of a skinned mesh may be split into draws, each an index range with the
+ * palette entries it binds. The mesh checks when it is built that each submesh's draws tile it
+ * exactly (consecutive, in order, whole triangles, none empty), that their entries are below
+ * the palette size, and that every vertex of every triangle of a draw has weight {@code > 0}
+ * only on that draw's entries.
  *
  * <p>Immutable and thread-safe. {@link #builder(String)} copies each array once; no method
  * returns an internal array (use the {@code ...Into} copies or the copying getters).
@@ -29,6 +38,7 @@ public final class Mesh {
     private final float @Nullable [] tangents;
     private final float @Nullable [] colors;
     private final float[][] uvs;
+    private final List<VertexAttribute> attributes;
     private final int[] indices;
     private final List<Submesh> submeshes;
     private final List<Material> materials;
@@ -66,6 +76,12 @@ public final class Mesh {
             Checks.requireLength(where, "uv channel " + c, uv.length, 2 * n, "2*vertexCount");
             Checks.requireFinite(where, "uv channel " + c, uv, 2, "vertex");
         }
+        for (VertexAttribute a : b.attributes) {
+            if (a.vertexCount() != n) {
+                throw new ValidationException(where + ": vertex attribute " + Checks.quote(a.name()) + " covers "
+                        + a.vertexCount() + " vertices, expected vertexCount " + n);
+            }
+        }
         int[] idx = b.indices == null ? new int[0] : b.indices;
         if (idx.length % 3 != 0) {
             throw new ValidationException(where + ": index count " + idx.length + " is not a multiple of 3 (triangle list)");
@@ -94,6 +110,7 @@ public final class Mesh {
             throw new ValidationException(where + ": skin weights cover " + b.skin.weights().vertexCount()
                     + " vertices, expected vertexCount " + n);
         }
+        DrawRules.run(where, subs, idx, b.skin);
         for (int t = 0; t < b.morphTargets.size(); t++) {
             MorphTarget mt = b.morphTargets.get(t);
             if (mt.vertexCount() != n && (mt.hasPositions() || mt.hasNormals() || mt.hasTangents())) {
@@ -109,6 +126,7 @@ public final class Mesh {
         this.tangents = b.tangents;
         this.colors = b.colors;
         this.uvs = b.uvs.toArray(new float[0][]);
+        this.attributes = List.copyOf(b.attributes);
         this.indices = idx;
         this.submeshes = subs;
         this.materials = mats;
@@ -150,6 +168,7 @@ public final class Mesh {
         b.tangents = tangents;
         b.colors = colors;
         b.uvs.addAll(Arrays.asList(uvs));
+        b.attributes.addAll(attributes);
         b.indices = indices;
         b.submeshes.addAll(submeshes);
         b.materials.addAll(materials);
@@ -197,6 +216,35 @@ public final class Mesh {
     /** @return the number of UV channels */
     public int uvChannelCount() {
         return uvs.length;
+    }
+
+    /** @return the extra vertex attributes in insertion order, read-only */
+    public List<VertexAttribute> attributes() {
+        return attributes;
+    }
+
+    /**
+     * @param name an attribute name
+     * @return the extra vertex attribute of that name, or {@code null} when the mesh has none
+     */
+    public @Nullable VertexAttribute attribute(String name) {
+        Objects.requireNonNull(name, "name");
+        for (VertexAttribute a : attributes) {
+            if (a.name().equals(name)) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    /** @return whether any submesh is split into draws */
+    public boolean hasDraws() {
+        for (Submesh s : submeshes) {
+            if (s.hasDraws()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return a copy of the positions ({@code 3*vertexCount} floats) */
@@ -358,21 +406,41 @@ public final class Mesh {
         Mesh m = (Mesh) o;
         return name.equals(m.name) && Arrays.equals(positions, m.positions) && Arrays.equals(normals, m.normals)
                 && Arrays.equals(tangents, m.tangents) && Arrays.equals(colors, m.colors)
-                && Arrays.deepEquals(uvs, m.uvs) && Arrays.equals(indices, m.indices) && submeshes.equals(m.submeshes)
+                && Arrays.deepEquals(uvs, m.uvs) && attributes.equals(m.attributes) && Arrays.equals(indices, m.indices)
+                && submeshes.equals(m.submeshes)
                 && materials.equals(m.materials) && Objects.equals(skin, m.skin) && morphTargets.equals(m.morphTargets)
                 && Arrays.equals(morphWeights, m.morphWeights);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, vertexCount, Arrays.hashCode(positions), Arrays.hashCode(indices), submeshes);
+        return Objects.hash(name, vertexCount, Arrays.hashCode(positions), Arrays.hashCode(indices), submeshes,
+                attributes.size());
     }
 
     @Override
     public String toString() {
         return "Mesh[" + Checks.quote(name) + ", " + vertexCount + " vertices, " + triangleCount() + " triangles, "
-                + submeshes.size() + " submeshes" + (skin != null ? ", " + skin.paletteSize() + " bones" : "")
-                + (morphTargets.isEmpty() ? "" : ", " + morphTargets.size() + " morph targets") + "]";
+                + submeshes.size() + " submeshes" + (hasDraws() ? " (" + drawCount() + " draws)" : "")
+                + (skin != null ? ", " + skin.paletteSize() + " bones" : "")
+                + (morphTargets.isEmpty() ? "" : ", " + morphTargets.size() + " morph targets")
+                + (attributes.isEmpty() ? "" : ", attributes " + attributeNames()) + "]";
+    }
+
+    private int drawCount() {
+        int count = 0;
+        for (Submesh s : submeshes) {
+            count += s.draws().size();
+        }
+        return count;
+    }
+
+    private List<String> attributeNames() {
+        List<String> names = new ArrayList<>(attributes.size());
+        for (VertexAttribute a : attributes) {
+            names.add(Checks.quote(a.name()));
+        }
+        return names;
     }
 
     /**
@@ -387,6 +455,7 @@ public final class Mesh {
         private float @Nullable [] tangents;
         private float @Nullable [] colors;
         private final List<float[]> uvs = new ArrayList<>();
+        private final List<VertexAttribute> attributes = new ArrayList<>();
         private int @Nullable [] indices;
         private final List<Submesh> submeshes = new ArrayList<>();
         private final List<Material> materials = new ArrayList<>();
@@ -461,6 +530,52 @@ public final class Mesh {
         }
 
         /**
+         * Appends an extra vertex attribute (kept in insertion order).
+         *
+         * @param attribute the attribute, {@code componentCount*vertexCount} values
+         * @return this builder
+         * @throws ValidationException when the builder already holds an attribute of that name
+         */
+        public Builder addAttribute(VertexAttribute attribute) {
+            Objects.requireNonNull(attribute, "attribute");
+            for (VertexAttribute a : attributes) {
+                if (a.name().equals(attribute.name())) {
+                    throw new ValidationException("mesh " + Checks.quote(name) + ": vertex attribute "
+                            + Checks.quote(attribute.name()) + " is already present, expected unique names");
+                }
+            }
+            attributes.add(attribute);
+            return this;
+        }
+
+        /**
+         * Appends an extra vertex attribute made from a copy of {@code values}, as
+         * {@link VertexAttribute#of} does.
+         *
+         * @param attributeName the name: non-empty, no whitespace, control characters or unpaired
+         *     surrogates, not yet used in this builder
+         * @param componentCount components per vertex, 1..{@value VertexAttribute#MAX_COMPONENTS}
+         * @param values {@code componentCount*vertexCount} finite floats
+         * @return this builder
+         * @throws ValidationException as {@link VertexAttribute#of} and {@link #addAttribute(VertexAttribute)}
+         */
+        public Builder addAttribute(String attributeName, int componentCount, float[] values) {
+            Objects.requireNonNull(values, "values");
+            return addAttribute(copy ? VertexAttribute.of(attributeName, componentCount, values)
+                    : VertexAttribute.adopt(attributeName, componentCount, values));
+        }
+
+        /**
+         * Removes every extra vertex attribute.
+         *
+         * @return this builder
+         */
+        public Builder clearAttributes() {
+            attributes.clear();
+            return this;
+        }
+
+        /**
          * @param triangles triangle-list indices
          * @return this builder
          */
@@ -480,6 +595,17 @@ public final class Mesh {
          */
         public Builder addSubmesh(int firstIndex, int indexCount, int materialIndex) {
             submeshes.add(new Submesh(firstIndex, indexCount, materialIndex));
+            return this;
+        }
+
+        /**
+         * Appends a submesh, which may carry draws (checked when the mesh is built).
+         *
+         * @param submesh the submesh
+         * @return this builder
+         */
+        public Builder addSubmesh(Submesh submesh) {
+            submeshes.add(Objects.requireNonNull(submesh, "submesh"));
             return this;
         }
 

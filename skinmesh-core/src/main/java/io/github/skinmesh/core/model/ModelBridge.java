@@ -161,4 +161,29 @@ final class ModelBridge implements ModelAccess.Bridge {
     public Image adoptImage(String name, String mime, byte[] data) {
         return Image.adopt(name, mime, data);
     }
+
+    @Override
+    public float[] values(VertexAttribute a) {
+        return a.rawValues();
+    }
+
+    @Override
+    public int[] paletteEntries(Draw d) {
+        return d.rawPaletteEntries();
+    }
+
+    @Override
+    public BoneWeights adoptSlots(int k, int[] joints, float[] weights) {
+        return BoneWeights.adoptSlots(k, joints, weights);
+    }
+
+    @Override
+    public VertexAttribute adoptAttribute(String name, int componentCount, float[] values) {
+        return VertexAttribute.adopt(name, componentCount, values);
+    }
+
+    @Override
+    public Draw adoptDraw(int firstIndex, int indexCount, int[] entries) {
+        return Draw.adopt(firstIndex, indexCount, entries);
+    }
 }

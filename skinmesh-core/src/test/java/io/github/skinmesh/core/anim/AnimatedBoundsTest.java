@@ -189,6 +189,33 @@ class AnimatedBoundsTest {
                 .as("conservative %s contains exact %s", conservative.bounds(), exact.bounds()).isTrue();
     }
 
+    /** Weights kept as a file stored them give the box of their canonical form, bit for bit. */
+    @Property(tries = 30, seed = "7117")
+    void slotsAsStoredGiveTheSameBoxAsTheCanonicalForm(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        Scene s = randomScene(r, 1 + r.nextInt(8), 1 + r.nextInt(120), r.nextBoolean());
+        Skin skin = s.mesh().skin();
+        BoneWeights canonical = skin.weights();
+        int k = canonical.influencesPerVertex();
+        int[] joints = new int[canonical.vertexCount() * k];
+        float[] weights = new float[joints.length];
+        for (int v = 0; v < canonical.vertexCount(); v++) {
+            for (int slot = 0; slot < k; slot++) {
+                int stored = v * k + (k - 1 - slot); // reversed: smallest first
+                weights[stored] = canonical.weight(v, slot);
+                joints[stored] = canonical.weight(v, slot) == 0f ? r.nextInt(skin.paletteSize())
+                        : canonical.joint(v, slot);
+            }
+        }
+        BoneWeights stored = BoneWeights.ofSlots(k, joints, weights);
+        Mesh lossless = s.mesh().toBuilder().skin(skin.withWeights(stored)).build();
+        for (AnimatedBoundsOptions.Method method : AnimatedBoundsOptions.Method.values()) {
+            AnimatedBoundsOptions options = AnimatedBoundsOptions.DEFAULTS.withMethod(method);
+            assertThat(AnimatedBounds.compute(Part.of("body", lossless), s.skeleton(), s.clip(), options).bounds()).as("%s", method)
+                    .isEqualTo(AnimatedBounds.compute(Part.of("body", s.mesh()), s.skeleton(), s.clip(), options).bounds());
+        }
+    }
+
     @Test
     void staticClipOnRestPoseGivesTheBindPoseBounds() {
         Scene s = randomScene(new SplittableRandom(99), 5, 100, false);

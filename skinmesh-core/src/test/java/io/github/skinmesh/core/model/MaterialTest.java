@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.skinmesh.core.ValidationException;
+import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
@@ -164,5 +165,43 @@ class MaterialTest {
                 .texture(Material.BASE_COLOR, TextureRef.of(PNG)).build());
         assertThat(a).isNotEqualTo(skin().metallicFactor(0.25f).build());
         assertThat(a.toString()).contains("'Skin'", "baseColor");
+    }
+
+    @Test
+    void equalsIgnoringNameComparesEverythingButTheName() {
+        Material a = skin().metallicFactor(0.25f).alphaMode(AlphaMode.MASK).alphaCutoff(0.3f)
+                .texture(Material.BASE_COLOR, TextureRef.of(PNG))
+                .texture(Material.NORMAL, new TextureRef(PNG, 1, Sampler.DEFAULT)).build();
+        Material renamed = a.toBuilder().build();
+        Material other = Material.builder("Hat").metallicFactor(0.25f).alphaMode(AlphaMode.MASK).alphaCutoff(0.3f)
+                .texture(Material.NORMAL, new TextureRef(Image.of("n.png", "image/png", new byte[] {1, 2, 3}), 1,
+                        Sampler.DEFAULT))
+                .texture(Material.BASE_COLOR, TextureRef.of(PNG)).build();
+        assertThat(a.equalsIgnoringName(renamed)).isTrue();
+        assertThat(a.equalsIgnoringName(other)).as("another name, slots in another order").isTrue();
+        assertThat(a.hashCodeIgnoringName()).isEqualTo(other.hashCodeIgnoringName());
+        assertThat(a).isNotEqualTo(other);
+        // each other property breaks the equality
+        List<Material> differing = List.of(
+                a.toBuilder().template(Material.TEMPLATE_UNLIT).build(),
+                a.toBuilder().alphaMode(AlphaMode.BLEND).build(),
+                a.toBuilder().alphaCutoff(0.31f).build(),
+                a.toBuilder().doubleSided(true).build(),
+                a.toBuilder().baseColorFactor(1, 1, 1, 0.5f).build(),
+                a.toBuilder().metallicFactor(0.5f).build(),
+                a.toBuilder().roughnessFactor(0.5f).build(),
+                a.toBuilder().emissiveFactor(0, 0, 1).build(),
+                a.toBuilder().normalScale(0.5f).build(),
+                a.toBuilder().occlusionStrength(0.5f).build(),
+                a.toBuilder().removeTexture(Material.NORMAL).build(),
+                a.toBuilder().texture(Material.NORMAL, new TextureRef(PNG, 0, Sampler.DEFAULT)).build(),
+                a.toBuilder().texture(Material.NORMAL, new TextureRef(PNG, 1, new Sampler(Sampler.Filter.NEAREST,
+                        Sampler.Filter.UNSPECIFIED, Sampler.Wrap.REPEAT, Sampler.Wrap.REPEAT))).build(),
+                a.toBuilder().texture(Material.NORMAL, new TextureRef(Image.of("n.png", "image/png",
+                        new byte[] {1, 2, 4}), 1, Sampler.DEFAULT)).build());
+        for (Material m : differing) {
+            assertThat(a.equalsIgnoringName(m)).as("%s", m).isFalse();
+            assertThat(m.equalsIgnoringName(a)).as("%s", m).isFalse();
+        }
     }
 }

@@ -244,6 +244,26 @@ class WeightsPropertiesTest {
         assertThat(r.zeroedInfluences()).isEqualTo(zeroed);
     }
 
+    /**
+     * Every function canonicalizes weights kept as stored (slot order and the joints of empty
+     * slots as a file had them) and then gives exactly what it gives for the canonical form.
+     */
+    @Property(tries = 200, seed = "4401")
+    void slotsAsStoredGiveWhatTheCanonicalFormGives(@ForAll long seed) {
+        RandomWeights g = new RandomWeights(seed, false);
+        BoneWeights stored = BoneWeights.ofSlots(g.influences, g.joints, g.weights);
+        BoneWeights canonical = input(g);
+        assertThat(stored.canonical()).isEqualTo(canonical);
+        assertThat(Weights.normalize(stored).weights()).isEqualTo(Weights.normalize(canonical).weights());
+        LimitOptions limit = LimitOptions.DEFAULTS.withMaxInfluences(1 + (int) Math.floorMod(seed, 8L));
+        assertThat(Weights.limit(stored, limit).weights()).isEqualTo(Weights.limit(canonical, limit).weights());
+        assertThat(Weights.prune(stored).weights()).isEqualTo(Weights.prune(canonical).weights());
+        QuantizeResult q = Weights.quantize(stored);
+        assertThat(q.weights()).isEqualTo(Weights.quantize(canonical).weights());
+        assertThat(q.values()).containsExactly(Weights.quantize(canonical).values());
+        assertThat(Weights.normalize(stored).weights().isCanonical()).isTrue();
+    }
+
     /** Largest remainder by the book: floors, then sort the slots by remainder and hand out the rest. */
     private static int[] naiveLargestRemainder(List<Slot> slots, int scale) {
         double sum = sum(slots);

@@ -1,7 +1,7 @@
 package io.github.skinmesh.gltf.internal;
 
 import io.github.skinmesh.core.FormatException;
-import io.github.skinmesh.core.io.LittleEndianWriter;
+import io.github.skinmesh.core.internal.LittleEndianWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;

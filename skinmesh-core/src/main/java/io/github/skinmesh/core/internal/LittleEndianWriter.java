@@ -1,4 +1,4 @@
-package io.github.skinmesh.core.io;
+package io.github.skinmesh.core.internal;
 
 import io.github.skinmesh.core.ValidationException;
 import java.io.IOException;
@@ -7,9 +7,9 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * A growing in-memory byte buffer that encodes numbers little-endian: the one encoder behind
- * skinmesh's binary outputs (the glTF BIN chunk, raw float32 position files, and the other binary
- * formats the library writes).
+ * A growing in-memory byte buffer that encodes numbers little-endian: the one encoder behind the
+ * binary formats skinmesh's modules write (the glTF BIN chunk and the GLB container, and the
+ * other binary formats to come). Not API: shared by skinmesh's modules through core.internal.
  *
  * <p>Encodings: 8-, 16- and 32-bit integers are written as their low 8, 16 or 32 bits, so the same
  * call writes signed and unsigned values; floats are written as their IEEE 754 bits

@@ -1,4 +1,4 @@
-package io.github.skinmesh.core.io;
+package io.github.skinmesh.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
