@@ -71,12 +71,26 @@ public final class SkinMeshCommand implements Runnable {
      * @param args the arguments
      */
     public static void main(String[] args) {
+        useJomlWithoutUnsafe();
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         int code = commandLine(out, err).execute(args);
         out.flush();
         err.flush();
         System.exit(code);
+    }
+
+    /**
+     * Tells JOML not to use {@code sun.misc.Unsafe} (it falls back to plain array access), unless
+     * the user chose otherwise with {@code -Djoml.nounsafe}. On JDK 24 and newer the JVM prints four
+     * warnings the first time a library calls {@code Unsafe}'s memory methods, which would precede
+     * every command's output; the CLI's use of JOML (small matrices) does not need it. Must run
+     * before any JOML class is initialized.
+     */
+    static void useJomlWithoutUnsafe() {
+        if (System.getProperty("joml.nounsafe") == null) {
+            System.setProperty("joml.nounsafe", "true");
+        }
     }
 
     /** The version written into the jar at build time, the Java running it and the skinning kernel it runs. */

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -235,5 +236,35 @@ class InstallationIT {
         assertThat(lines(printed.out())).last().asString().startsWith("skinning: scalar kernel; ");
 
         assertThat(plainJar("demo", "--help").assertExit(SkinMeshCommand.OK).err()).isEmpty();
+    }
+
+    /**
+     * JDK 24 and newer warn on stderr when a library calls {@code sun.misc.Unsafe}'s memory
+     * methods, which JOML does unless told not to; the CLI tells it not to. Runs on every newer JDK
+     * installed beside the one running the tests (the folder holding {@code java.home}).
+     */
+    @Test
+    void newerJdksPrintNoUnsafeWarningsBeforeTheOutput() throws Exception {
+        List<Path> newer = new ArrayList<>();
+        Path jvms = Path.of(System.getProperty("java.home")).toRealPath().getParent();
+        try (var dirs = Files.list(jvms)) {
+            for (Path home : dirs.sorted().toList()) {
+                Path release = home.resolve("release");
+                Path bin = home.resolve("bin").resolve(OS.WINDOWS.isCurrentOs() ? "java.exe" : "java");
+                if (Files.isRegularFile(release) && Files.isExecutable(bin) && Files.readString(release)
+                        .matches("(?s).*JAVA_VERSION=\"(2[4-9]|[3-9][0-9])[.\"].*")) {
+                    newer.add(bin);
+                }
+            }
+        }
+        assumeTrue(!newer.isEmpty(), "no JDK 24 or newer installed beside " + System.getProperty("java.home"));
+        Path fox = tmp.resolve("unsafe check.glb");
+        plainJar("demo", "--out", tmp.resolve("unsafe demo"), "--quiet").assertExit(SkinMeshCommand.OK);
+        Files.copy(tmp.resolve("unsafe demo/humanoid.glb"), fox, StandardCopyOption.REPLACE_EXISTING);
+        for (Path newJava : newer) {
+            Result r = run(tmp, env -> { }, List.of(newJava.toString(), "-jar", jar.toString(), "skin", fox.toString(),
+                    "--out", tmp.resolve("unsafe.bin").toString(), "--quiet")).assertExit(SkinMeshCommand.OK);
+            assertThat(r.err()).as("stderr of %s", newJava).doesNotContain("Unsafe").isEmpty();
+        }
     }
 }
