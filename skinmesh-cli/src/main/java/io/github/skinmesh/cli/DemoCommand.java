@@ -96,20 +96,23 @@ final class DemoCommand implements Callable<Integer> {
         }
         h.clips().forEach(gltf::addClip);
         GltfAsset character = gltf.build();
-        outputs.write(out.resolve("humanoid.glb"), stream -> GltfWriter.writeGlb(character, stream));
-        String t = String.format(Locale.ROOT, "%.2f", walked.sampleTime);
-        outputs.write(out.resolve("walk.t" + t + ".positions.bin"), Outputs.littleEndian(walked.samplePositions));
-        outputs.write(out.resolve("walk.palette3x4.f32.bin"), walked.paletteFloat);
-        outputs.write(out.resolve("walk.palette3x4.f16.bin"), walked.paletteHalf);
-        for (Mesh part : h.parts()) {
-            for (Material m : part.materials()) {
-                TextureRef tex = m.texture(Material.BASE_COLOR);
-                if (tex != null) {
-                    Image img = tex.image();
-                    String ext = img.mimeType().equals("image/png") ? ".png" : img.mimeType().equals("image/jpeg") ? ".jpg" : ".img";
-                    outputs.write(out.resolve("textures").resolve(part.name() + ext), img.data());
+        try (outputs) {
+            outputs.write(out.resolve("humanoid.glb"), stream -> GltfWriter.writeGlb(character, stream));
+            String t = String.format(Locale.ROOT, "%.2f", walked.sampleTime);
+            outputs.write(out.resolve("walk.t" + t + ".positions.bin"), Outputs.littleEndian(walked.samplePositions));
+            outputs.write(out.resolve("walk.palette3x4.f32.bin"), walked.paletteFloat);
+            outputs.write(out.resolve("walk.palette3x4.f16.bin"), walked.paletteHalf);
+            for (Mesh part : h.parts()) {
+                for (Material m : part.materials()) {
+                    TextureRef tex = m.texture(Material.BASE_COLOR);
+                    if (tex != null) {
+                        Image img = tex.image();
+                        String ext = img.mimeType().equals("image/png") ? ".png" : img.mimeType().equals("image/jpeg") ? ".jpg" : ".img";
+                        outputs.write(out.resolve("textures").resolve(part.name() + ext), img.data());
+                    }
                 }
             }
+            outputs.commit();
         }
 
         if (!quiet.quiet()) {

@@ -97,9 +97,12 @@ final class SkinCommand implements Callable<Integer> {
         float[] positions = poser.poseInto(animation, t, poseSpace, new float[3 * poser.vertexCount()], 0);
         byte[] bin = Outputs.littleEndian(positions);
 
-        outputs.write(out, bin);
-        if (json != null) {
-            outputs.write(json, Json.bytes(describe(poser, animation, clipIndex, t, positions, bin)));
+        try (outputs) {
+            outputs.write(out, bin);
+            if (json != null) {
+                outputs.write(json, Json.bytes(describe(poser, animation, clipIndex, t, positions, bin)));
+            }
+            outputs.commit();
         }
         cl.getOut().printf(Locale.ROOT, "%s: %d skinned primitive%s, %d vertices, %s space, %s -> %s%n", file,
                 poser.primitiveCount(), poser.primitiveCount() == 1 ? "" : "s", poser.vertexCount(),

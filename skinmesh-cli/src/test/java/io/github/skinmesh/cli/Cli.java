@@ -61,4 +61,9 @@ final class Cli {
             throw new UncheckedIOException(e);
         }
     }
+
+    /** @return the regular files under {@code dir} whose name starts with a dot (temporary outputs), relative */
+    static List<Path> hiddenFiles(Path dir) {
+        return files(dir).stream().filter(p -> p.getFileName().toString().startsWith(".")).toList();
+    }
 }

@@ -3,7 +3,9 @@ package io.github.skinmesh.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -266,5 +268,51 @@ class InstallationIT {
                     "--out", tmp.resolve("unsafe.bin").toString(), "--quiet")).assertExit(SkinMeshCommand.OK);
             assertThat(r.err()).as("stderr of %s", newJava).doesNotContain("Unsafe").isEmpty();
         }
+    }
+
+    /** SIGTERM (what a build tool or a container stop sends) removes the temporary file of an unfinished output. */
+    @Test
+    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "SIGTERM is a POSIX signal")
+    void sigtermDuringAWriteLeavesNoFileBehind() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("sigterm"));
+        Process p = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                HangingWrite.class.getName(), dir.resolve("out.bin").toString())
+                .redirectErrorStream(true).start();
+        try (var reader = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            assertThat(reader.readLine()).isEqualTo("writing");
+            assertThat(Cli.hiddenFiles(dir)).as("the temporary file while writing").hasSize(1);
+            p.destroy(); // SIGTERM
+            assertThat(p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(p.exitValue()).isEqualTo(143);
+        assertThat(Cli.files(dir)).isEmpty();
+    }
+
+    /** The launcher is not the JVM: a signal sent to it alone must reach the JVM, and its exit status come back. */
+    @Test
+    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "bin/skinmesh is a POSIX shell script; Windows runs bin\\skinmesh.bat")
+    void theLauncherPassesSigtermOnToTheJvm() throws Exception {
+        assumeShell();
+        Path home = Files.createDirectories(tmp.resolve("a slow java/bin")).getParent();
+        Path started = tmp.resolve("slow java started");
+        Path terminated = tmp.resolve("slow java terminated");
+        Path fake = home.resolve("bin/java");
+        Files.writeString(fake, "#!/bin/sh\ntrap 'echo TERM > \"" + terminated + "\"; exit 143' TERM\n"
+                + "echo started > \"" + started + "\"\nsleep 60 &\nwait\n");
+        assertThat(fake.toFile().setExecutable(true)).isTrue();
+        ProcessBuilder pb = new ProcessBuilder(installation.resolve("bin/skinmesh").toString(), "--version");
+        pb.environment().put("JAVA_HOME", home.toString());
+        pb.redirectErrorStream(true).redirectOutput(tmp.resolve("slow java out.txt").toFile());
+        Process p = pb.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+        while (!Files.exists(started) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(started).exists();
+        p.destroy(); // SIGTERM to the launcher only
+        assertThat(p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(terminated).as("the JVM got the signal").hasContent("TERM");
+        assertThat(p.exitValue()).isEqualTo(143);
     }
 }
