@@ -33,7 +33,9 @@ import java.util.Objects;
  * </ul>
  * A part named like a bone goes onto that bone's own node instead when that is exact: a skinned
  * part always, a rigid part when it hangs from that bone with the identity transform (this is how
- * a mesh node that is itself a bone, such as an animated skinned node, reads back). A morph-weight
+ * a mesh node that is itself a bone, such as an animated skinned node, reads back; glTF-Validator
+ * warns that such a skinned node is not a root and has a transform, which viewers ignore when
+ * skinning, so the result is still exact). A morph-weight
  * channel targets its part's node. A skin lists the palette bones' nodes in palette order with
  * the inverse bind matrices, and {@code skin.skeleton} is their closest common root.
  *

@@ -153,7 +153,7 @@ class AssetPoserTest {
     }
 
     @Test
-    void withoutAClipOrAMorphChannelTheInstanceDefaultWeightsApply() {
+    void withoutAClipOrAMorphChannelThePartsDefaultWeightsApply() {
         AssetPoser poser = AssetPoser.bind(MORPHED);
         float[] rest = skin(model(null, null), JOINTS, WEIGHTS, DEFAULT_MORPH_WEIGHTS);
         assertThat(maxDistance(poser.pose(null, 0, PoseSpace.MODEL).get(0), rest)).isLessThan(POSITION_TOLERANCE);
