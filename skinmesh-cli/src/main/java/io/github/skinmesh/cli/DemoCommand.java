@@ -7,18 +7,16 @@ import io.github.skinmesh.core.anim.CharacterPoser;
 import io.github.skinmesh.core.anim.PosedVertices;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.TextureRef;
 import io.github.skinmesh.core.skinning.PalettePacking;
-import io.github.skinmesh.core.skinning.Skinning;
 import io.github.skinmesh.core.validate.MeshValidator;
 import io.github.skinmesh.core.validate.ValidationReport;
-import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.gltf.GltfWriter;
-import io.github.skinmesh.gltf.MeshInstance;
 import io.github.skinmesh.testkit.humanoid.Humanoid;
 import io.github.skinmesh.testkit.humanoid.Humanoids;
 import java.io.PrintWriter;
@@ -90,12 +88,7 @@ final class DemoCommand implements Callable<Integer> {
         }
 
         // 4. outputs: the character as glTF, the sampled walk, the GPU palettes, the textures
-        GltfAsset.Builder gltf = GltfAsset.builder(skeleton);
-        for (Mesh part : h.parts()) {
-            gltf.addSkinnedMesh(MeshInstance.of(part.name(), List.of(part), Skeleton.NO_PARENT, new Matrix4f()));
-        }
-        h.clips().forEach(gltf::addClip);
-        GltfAsset character = gltf.build();
+        Character character = h.character();
         try (outputs) {
             outputs.write(out.resolve("humanoid.glb"), stream -> GltfWriter.writeGlb(character, stream));
             String t = String.format(Locale.ROOT, "%.2f", walked.sampleTime);

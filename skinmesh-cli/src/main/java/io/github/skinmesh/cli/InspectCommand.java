@@ -2,18 +2,21 @@ package io.github.skinmesh.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.core.mesh.Meshes;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.model.Submesh;
 import io.github.skinmesh.core.validate.MeshValidator;
 import io.github.skinmesh.core.validate.Problem;
 import io.github.skinmesh.core.validate.ValidationReport;
 import io.github.skinmesh.gltf.GltfAsset;
-import io.github.skinmesh.gltf.MeshInstance;
+import io.github.skinmesh.gltf.PartSource;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,8 +49,11 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     boolean json;
 
-    /** What is inspected about one primitive. */
-    private record PrimitiveSummary(MeshInstance instance, int index, Mesh mesh, ValidationReport report) {
+    /**
+     * What is inspected about one glTF primitive: its part (node), its index in the node's mesh, and
+     * the primitive alone as a mesh (its vertex range and its submesh of the part's mesh).
+     */
+    private record PrimitiveSummary(Part part, PartSource source, int index, Mesh mesh, ValidationReport report) {
         /** @return the material of the primitive's one submesh */
         Material material() {
             return mesh.materials().get(mesh.submeshes().get(0).materialIndex());
@@ -59,11 +65,15 @@ final class InspectCommand implements Callable<Integer> {
         GltfAsset asset = Inputs.readGltf(file);
         long bytes = Files.size(file);
         List<PrimitiveSummary> prims = new ArrayList<>();
-        for (List<MeshInstance> group : List.of(asset.skinnedMeshes(), asset.rigidMeshes())) {
-            for (MeshInstance instance : group) {
-                for (int p = 0; p < instance.primitives().size(); p++) {
-                    Mesh mesh = instance.primitives().get(p);
-                    prims.add(new PrimitiveSummary(instance, p, mesh, MeshValidator.validate(mesh, asset.skeleton())));
+        for (int i = 0; i < asset.parts().size(); i++) {
+            Part part = asset.parts().get(i);
+            PartSource source = asset.source(i);
+            for (int p = 0; p < source.primitives().size(); p++) {
+                PartSource.Primitive prim = source.primitives().get(p);
+                if (prim.isRead()) {
+                    Mesh mesh = primitive(part.mesh(), prim);
+                    prims.add(new PrimitiveSummary(part, source, p, mesh, MeshValidator.validate(mesh,
+                            asset.skeleton())));
                 }
             }
         }
@@ -81,6 +91,30 @@ final class InspectCommand implements Callable<Integer> {
         }
         out.flush();
         return SkinMeshCommand.OK;
+    }
+
+    /**
+     * One glTF primitive of a part as a mesh of its own: its vertex range and its submesh's
+     * triangles, renumbered from 0 (the part's mesh itself when that is all of it).
+     */
+    static Mesh primitive(Mesh mesh, PartSource.Primitive prim) {
+        Submesh sub = mesh.submeshes().get(prim.submesh());
+        int first = prim.firstVertex();
+        int n = prim.vertexCount();
+        if (first == 0 && n == mesh.vertexCount() && mesh.submeshes().size() == 1 && sub.firstIndex() == 0
+                && sub.indexCount() == mesh.indexCount()) {
+            return mesh;
+        }
+        int[] newToOld = new int[n];
+        for (int v = 0; v < n; v++) {
+            newToOld[v] = first + v;
+        }
+        int[] indices = new int[sub.indexCount()];
+        for (int i = 0; i < indices.length; i++) {
+            indices[i] = mesh.index(sub.firstIndex() + i) - first;
+        }
+        return Meshes.selectVertices(mesh, newToOld, indices,
+                List.of(new Submesh(0, indices.length, sub.materialIndex())));
     }
 
     static List<String> attributes(Mesh mesh) {
@@ -130,16 +164,17 @@ final class InspectCommand implements Callable<Integer> {
         Skeleton s = asset.skeleton();
         out.printf(Locale.ROOT, "%s: %d bytes, glTF 2.0%n", file, bytes);
         out.printf(Locale.ROOT, "skeleton: %d bones%n", s.boneCount());
+        int skinned = asset.character().skinnedParts().size();
+        int rigid = asset.parts().size() - skinned;
         out.printf(Locale.ROOT, "meshes: %d skinned instance%s, %d rigid instance%s, %d primitives%n",
-                asset.skinnedMeshes().size(), asset.skinnedMeshes().size() == 1 ? "" : "s", asset.rigidMeshes().size(),
-                asset.rigidMeshes().size() == 1 ? "" : "s", prims.size());
-        MeshInstance last = null;
+                skinned, skinned == 1 ? "" : "s", rigid, rigid == 1 ? "" : "s", prims.size());
+        PartSource last = null;
         for (PrimitiveSummary p : prims) {
-            MeshInstance i = p.instance();
+            PartSource i = p.source();
             if (i != last) {
-                out.printf(Locale.ROOT, "  node %d '%s': mesh %d, %s%n", i.node(), i.name(), i.mesh(),
-                        i.isSkinned() ? "skin " + i.skin() : "rigid" + (i.attachBone() >= 0
-                                ? ", attached to bone '" + s.boneName(i.attachBone()) + "'" : ""));
+                out.printf(Locale.ROOT, "  node %d '%s': mesh %d, %s%n", i.node(), p.part().name(), i.mesh(),
+                        i.isSkinned() ? "skin " + i.skin() : "rigid" + (p.part().attachBone() != null
+                                ? ", attached to bone '" + p.part().attachBone() + "'" : ""));
                 last = i;
             }
             Mesh m = p.mesh();
@@ -172,7 +207,7 @@ final class InspectCommand implements Callable<Integer> {
                 warnings == 1 ? "" : "s");
         for (PrimitiveSummary p : prims) {
             for (Problem problem : p.report().problems()) {
-                out.printf(Locale.ROOT, "  node %d '%s' primitive %d: %s%n", p.instance().node(), p.instance().name(),
+                out.printf(Locale.ROOT, "  node %d '%s' primitive %d: %s%n", p.source().node(), p.part().name(),
                         p.index(), problem);
             }
         }
@@ -192,11 +227,11 @@ final class InspectCommand implements Callable<Integer> {
         root.put("bones", asset.skeleton().boneCount());
         ArrayNode meshes = root.putArray("primitives");
         for (PrimitiveSummary p : prims) {
-            MeshInstance i = p.instance();
+            PartSource i = p.source();
             Mesh m = p.mesh();
             ObjectNode o = meshes.addObject();
             o.put("node", i.node());
-            o.put("nodeName", i.name());
+            o.put("nodeName", p.part().name());
             o.put("mesh", i.mesh());
             o.put("primitive", p.index());
             o.put("skinned", i.isSkinned());

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.gltf.GltfReader;
-import io.github.skinmesh.gltf.MeshInstance;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +71,8 @@ class DemoCommandTest {
 
     @Test
     void theGlbReimportsAsTheCharacter() {
-        assertThat(character.skinnedMeshes()).hasSize(6);
+        assertThat(character.character().skinnedParts()).hasSize(6);
+        assertThat(character.character().name()).isEqualTo("humanoid");
         assertThat(character.clips()).hasSize(2);
         assertThat(character.clips()).extracting(AnimationClip::name).containsExactly("walk", "idle");
         assertThat(character.skeleton().boneCount()).isEqualTo(53);
@@ -81,7 +81,7 @@ class DemoCommandTest {
 
     @Test
     void thePositionsHoldTwelveBytesPerVertex() throws IOException {
-        int vertices = character.skinnedMeshes().stream().mapToInt(MeshInstance::vertexCount).sum();
+        long vertices = character.character().vertexCount();
         List<Path> positions = listed().stream().filter(p -> p.getFileName().toString().endsWith(".positions.bin"))
                 .toList();
         assertThat(positions).hasSize(1);

@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
-import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.gltf.GltfWriter;
-import io.github.skinmesh.gltf.MeshInstance;
 import io.github.skinmesh.testkit.SharedFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -176,11 +176,52 @@ class InspectCommandTest {
                 .skin(Skin.of(new String[] {"hip"}, ibm, w))
                 .addMorphTarget(MorphTarget.of("smile", new float[12], null, null))
                 .addMorphTarget(MorphTarget.of("blink", new float[12], null, null)).build();
-        GltfAsset asset = GltfAsset.builder(s)
-                .addSkinnedMesh(MeshInstance.of("Face", List.of(mesh), Skeleton.NO_PARENT, new Matrix4f())).build();
+        Character character = Character.builder(s.name(), s).addPart(Part.of("Face", mesh)).build();
         Path file = dir.resolve("faulty.glb");
-        GltfWriter.writeGlb(asset, file);
+        GltfWriter.writeGlb(character, file);
         return file;
+    }
+
+    /**
+     * A node whose mesh has two primitives reads as one part whose mesh has two submeshes; inspect
+     * still reports each glTF primitive, with its own vertices, indices and material, through the
+     * part's provenance. A rigid part names its bone.
+     */
+    @Test
+    void eachGltfPrimitiveIsReportedThroughItsPart(@TempDir Path dir) throws IOException {
+        Skeleton.Builder b = Skeleton.builder("rig");
+        b.addBone("hip", Skeleton.NO_PARENT);
+        Skeleton s = b.build();
+        float[] pos = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
+        BoneWeights w = BoneWeights.of(4, new int[16], new float[] {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0});
+        Mesh body = Mesh.builder("body").positions(pos).indices(new int[] {0, 1, 2, 1, 3, 2})
+                .skin(Skin.of(new String[] {"hip"}, new Matrix4f().get(new float[16]), w))
+                .addSubmesh(0, 3, 0).addSubmesh(3, 3, 1)
+                .addMaterial(io.github.skinmesh.core.model.Material.builder("skin").build())
+                .addMaterial(io.github.skinmesh.core.model.Material.builder("cloth").build()).build();
+        Mesh hat = Mesh.builder("hat").positions(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0}).indices(new int[] {0, 1, 2})
+                .build();
+        Character character = Character.builder("rig", s).addPart(Part.of("Body", body))
+                .addPart(Part.of("Hat", hat, "hip", new Matrix4f().translation(0, 1, 0))).build();
+        Path file = dir.resolve("two.glb");
+        GltfWriter.writeGlb(character, file);
+        String text = Cli.run("inspect", file).assertOk().out();
+        assertThat(text).contains("meshes: 1 skinned instance, 1 rigid instance, 3 primitives")
+                .contains("  node 1 'Body': mesh 0, skin 0\n"
+                        + "    primitive 0: 4 vertices, 3 indices (1 triangles), POSITION JOINTS_0 WEIGHTS_0\n"
+                        + "      material 'skin' (pbrMetallicRoughness, opaque)\n")
+                .contains("    primitive 1: 4 vertices, 3 indices (1 triangles), POSITION JOINTS_0 WEIGHTS_0\n"
+                        + "      material 'cloth' (pbrMetallicRoughness, opaque)\n")
+                .contains("  node 2 'Hat': mesh 1, rigid, attached to bone 'hip'\n")
+                // each primitive alone leaves a vertex unused by its triangle
+                .contains("node 1 'Body' primitive 0: WARNING vertex 3: used by no triangle")
+                .contains("node 1 'Body' primitive 1: WARNING vertex 0: used by no triangle");
+        JsonNode j = MAPPER.readTree(Cli.run("inspect", file, "--json").assertOk().out());
+        assertThat(j.get("primitives")).hasSize(3);
+        assertThat(j.get("primitives").get(1).get("primitive").asInt()).isEqualTo(1);
+        assertThat(j.get("primitives").get(1).get("indices").asInt()).isEqualTo(3);
+        assertThat(j.get("primitives").get(1).get("material").asText()).isEqualTo("cloth");
+        assertThat(j.get("primitives").get(2).get("skinned").asBoolean()).isFalse();
     }
 
     @Test

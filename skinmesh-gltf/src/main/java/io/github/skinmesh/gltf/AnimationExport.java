@@ -19,9 +19,11 @@ import java.util.Map;
 
 /**
  * Writes clips as glTF animations: one sampler and channel per bone channel (targeting the bone's
- * node) and per morph channel (targeting the instance's node, path {@code weights}); equal key
+ * node) and per morph channel (targeting the part's node, path {@code weights}); equal key
  * time arrays share one input accessor across all animations. A clip without channels is skipped
- * with a warning (glTF requires one). Not thread-safe; one per export.
+ * with a warning (glTF requires one). A CUBICSPLINE channel of one key (glTF requires two) holds
+ * its one value at every time, so it is written as a STEP channel of that value, with a warning.
+ * Not thread-safe; one per export.
  */
 final class AnimationExport {
     private final JsonNodeFactory f = JsonNodeFactory.instance;
@@ -43,7 +45,7 @@ final class AnimationExport {
     /**
      * Writes a clip.
      *
-     * @param clip the clip; its channels name bones and instances of the plan's asset
+     * @param clip the clip; its channels name bones and parts of the plan's character
      * @param warnings receives a warning when the clip has no channels
      * @throws ValidationException when the BIN chunk would pass its limit
      */
@@ -63,27 +65,50 @@ final class AnimationExport {
         for (BoneChannel c : clip.channels()) {
             String path = c.path().name().toLowerCase(Locale.ROOT);
             String wc = where + " channel " + Checks.quote(c.bone()) + " " + path;
-            float[] values = raw.values(c);
+            Interpolation interpolation = written(wc, c.interpolation(), raw.times(c).length, warnings);
+            float[] values = values(raw.values(c), c.path().components(), c.interpolation(), interpolation);
             int count = values.length / c.path().components();
             String type = c.path() == ChannelPath.ROTATION ? "VEC4" : "VEC3";
             int output = out.floats(wc + " output", values, count, type, AccessorWriter.NO_TARGET, false);
-            sampler(wc, samplers, raw.times(c), output, c.interpolation());
-            int node = plan.skeleton().indexOf(c.bone());
-            assert node != Index.NONE : "channel bones are checked by GltfAsset";
+            sampler(wc, samplers, raw.times(c), output, interpolation);
+            int bone = plan.skeleton().indexOf(c.bone());
+            assert bone != Index.NONE : "channel bones are checked by Character";
+            int node = plan.boneNode(bone);
             ObjectNode ch = channels.addObject();
             ch.put("sampler", samplers.size() - 1);
             ch.putObject("target").put("node", node).put("path", path);
         }
         for (MorphChannel c : clip.morphChannels()) {
             String wc = where + " morph channel " + Checks.quote(c.target());
-            float[] values = raw.values(c);
+            Interpolation interpolation = written(wc, c.interpolation(), raw.times(c).length, warnings);
+            float[] values = values(raw.values(c), c.weightCount(), c.interpolation(), interpolation);
             int output = out.floats(wc + " output", values, values.length, "SCALAR", AccessorWriter.NO_TARGET, false);
-            sampler(wc, samplers, raw.times(c), output, c.interpolation());
+            sampler(wc, samplers, raw.times(c), output, interpolation);
             ObjectNode ch = channels.addObject();
             ch.put("sampler", samplers.size() - 1);
-            ch.putObject("target").put("node", plan.instanceNode(c.target())).put("path", "weights");
+            ch.putObject("target").put("node", plan.partNode(c.target())).put("path", "weights");
         }
         animations.add(json);
+    }
+
+    /** @return the interpolation written: STEP for a CUBICSPLINE channel of one key (with a warning), else its own */
+    private static Interpolation written(String where, Interpolation interpolation, int keys, List<String> warnings) {
+        if (interpolation == Interpolation.CUBICSPLINE && keys < 2) {
+            warnings.add(where + ": one CUBICSPLINE key, written as STEP (glTF requires two keys for CUBICSPLINE; "
+                    + "the value is the same at every time)");
+            return Interpolation.STEP;
+        }
+        return interpolation;
+    }
+
+    /** @return the output values: for a channel written as STEP instead of CUBICSPLINE, the key's value without tangents */
+    private static float[] values(float[] values, int components, Interpolation own, Interpolation written) {
+        if (own == written) {
+            return values;
+        }
+        float[] value = new float[components];
+        System.arraycopy(values, components, value, 0, components);
+        return value;
     }
 
     private void sampler(String where, ArrayNode samplers, float[] times, int output, Interpolation interpolation) {

@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes glTF animations into {@link AnimationClip}s: translation, rotation and scale channels
- * by bone name, morph weight channels by mesh instance name. Key times are checked (finite,
+ * by bone name, morph weight channels by part name (the name of the node they target). Key times are checked (finite,
  * {@code >= 0}, strictly increasing, or repaired per {@link GltfReadOptions.KeyTimes}); output
  * counts are checked against the input count, the interpolation and the weight count.
  */
@@ -72,22 +72,22 @@ final class AnimationImport {
      * Decodes every animation into a clip.
      *
      * @param nodes the skeleton (channels on bones are kept)
-     * @param instances the mesh instances (weights channels on instances with morph targets are kept)
+     * @param parts the parts (weights channels on parts with morph targets are kept)
      * @param primitives the mesh decoder, for morph target counts
      * @param warnings receives the channels dropped and the keys repaired
      * @return one clip per animation, in document order
      * @throws FormatException on a malformed channel, sampler or key list
      */
-    List<AnimationClip> clips(SkeletonImport.Nodes nodes, InstanceImport.Instances instances,
+    List<AnimationClip> clips(SkeletonImport.Nodes nodes, PartImport.Parts parts,
             PrimitiveImport primitives, List<String> warnings) {
         List<AnimationClip> clips = new ArrayList<>();
         for (int a = 0; a < count(); a++) {
-            clips.add(clip(a, nodes, instances, primitives, warnings));
+            clips.add(clip(a, nodes, parts, primitives, warnings));
         }
         return clips;
     }
 
-    private AnimationClip clip(int a, SkeletonImport.Nodes nodes, InstanceImport.Instances instances,
+    private AnimationClip clip(int a, SkeletonImport.Nodes nodes, PartImport.Parts parts,
             PrimitiveImport primitives, List<String> warnings) {
         Accessors accessors = doc.accessors();
         String where = "animations[" + a + "]";
@@ -122,9 +122,9 @@ final class AnimationImport {
             }
             int weightCount = 0;
             if (cp == null) {
-                weightCount = !instances.isInstance(node) ? 0 : primitives.targetCount(doc.mesh(node));
+                weightCount = !parts.isPart(node) ? 0 : primitives.targetCount(doc.mesh(node));
                 if (weightCount == 0) {
-                    warnings.add(wc + ": weights of nodes[" + node + "], which is not a mesh instance with morph "
+                    warnings.add(wc + ": weights of nodes[" + node + "], which is not a part with morph "
                             + "targets; channel dropped");
                     continue;
                 }

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.LittleEndianWriter;
 import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Index;
+import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.gltf.internal.Glb;
 import io.github.skinmesh.gltf.internal.Json;
 import java.io.IOException;
@@ -16,12 +18,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Builds the JSON and the BIN chunk of a GLB file from a {@link GltfAsset}, in stages that mirror
+ * Builds the JSON and the BIN chunk of a GLB file from a {@link Character}, in stages that mirror
  * the reader's:
  *
  * <pre>
- * ExportPlan       nodes, local transforms, glTF skins; validates the asset
- * NodeExport       bone nodes, instance nodes, skins, children, scene
+ * ExportPlan       nodes, local transforms, the meshes written; validates the character
+ * NodeExport       bone nodes, part nodes, skins, children, scene
  * MeshExport       meshes and primitives with their accessors
  * MaterialExport   materials, textures, samplers, images
  * AnimationExport  animations
@@ -29,8 +31,8 @@ import java.util.List;
  * </pre>
  *
  * <p>Everything is built in memory before a byte is written, so a {@link ValidationException}
- * leaves no output. Output depends only on the asset and the options (insertion-ordered JSON,
- * shortest float text, no time stamps): instances are written in order, each as its mesh, then its
+ * leaves no output. Output depends only on the character and the options (insertion-ordered JSON,
+ * shortest float text, no time stamps): parts are written in order, each as its mesh, then its
  * skin, then its node; then the clips, then the skins that declare otherwise unreachable bones.
  */
 final class Exporter {
@@ -92,13 +94,13 @@ final class Exporter {
     /**
      * Builds the file.
      *
-     * @param asset the asset
+     * @param character the character
      * @param options writing options
      * @return the built file
-     * @throws ValidationException as {@link GltfWriter#writeGlb(GltfAsset, OutputStream)}
+     * @throws ValidationException as {@link GltfWriter#writeGlb(Character, OutputStream)}
      */
-    static Exported export(GltfAsset asset, GltfWriteOptions options) {
-        return export(asset, options, Limits.DEFAULTS);
+    static Exported export(Character character, GltfWriteOptions options) {
+        return export(character, options, Limits.DEFAULTS);
     }
 
     /**
@@ -106,9 +108,9 @@ final class Exporter {
      *
      * @param limits size limits of the output
      */
-    static Exported export(GltfAsset asset, GltfWriteOptions options, Limits limits) {
-        ExportPlan plan = ExportPlan.of(asset, options);
-        List<String> warnings = new ArrayList<>();
+    static Exported export(Character character, GltfWriteOptions options, Limits limits) {
+        ExportPlan plan = ExportPlan.of(character, options);
+        List<String> warnings = new ArrayList<>(plan.warnings());
         AccessorWriter out = new AccessorWriter(limits.binBytes());
         NodeExport nodes = new NodeExport(plan, out);
         MaterialExport materials = new MaterialExport(out);
@@ -116,11 +118,12 @@ final class Exporter {
         AnimationExport animations = new AnimationExport(plan, out);
         for (ExportPlan.Placement p : plan.placements()) {
             warnings.addAll(p.warnings());
-            int mesh = meshes.mesh(p.instance(), p.palette(), warnings);
-            int skin = p.palette() == null ? Index.NONE : nodes.skin(p.instance(), p.palette());
-            nodes.instance(p, mesh, skin);
+            int mesh = meshes.mesh(p, warnings);
+            Skin palette = p.mesh().skin();
+            int skin = palette == null ? Index.NONE : nodes.skin(p.part(), palette);
+            nodes.part(p, mesh, skin);
         }
-        for (AnimationClip clip : asset.clips()) {
+        for (AnimationClip clip : character.clips()) {
             animations.clip(clip, warnings);
         }
         for (ExportPlan.BoneSkin skin : plan.boneSkins()) {

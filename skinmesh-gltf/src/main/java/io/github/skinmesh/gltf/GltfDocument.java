@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * A parsed glTF document: its JSON, its buffers behind an {@link Accessors} decoder, the node
  * hierarchy and which mesh and skin each node uses. Built once per read by {@link #parse}, then
  * handed to every import stage ({@link SkinImport}, {@link SkeletonImport}, {@link MaterialImport},
- * {@link PrimitiveImport}, {@link InstanceImport}, {@link AnimationImport}), none of which changes
+ * {@link PrimitiveImport}, {@link PartImport}, {@link AnimationImport}), none of which changes
  * it.
  *
  * <p>What is not a value: the JSON tree is Jackson's (read, never written here); the accessor

@@ -8,13 +8,17 @@ import java.util.Objects;
 
 /**
  * Reads glTF 2.0 documents, binary ({@code .glb}) or JSON ({@code .gltf}), into a
- * {@link GltfAsset}: one skeleton, skinned and rigid mesh instances, clips, materials with their
- * images, and warnings.
+ * {@link GltfAsset}: a {@link io.github.skinmesh.core.model.Character} (one skeleton, a skinned or
+ * rigid part per node with a mesh, clips, materials with their images) plus each part's
+ * {@link PartSource}, the bones' nodes, and warnings.
  *
  * <p>What is read: every triangle primitive (lists; strips and fans converted; points and lines
- * skipped with a warning) with POSITION, NORMAL, TANGENT, COLOR_0 (vec3 gets alpha 1), every
- * TEXCOORD_n, JOINTS_n/WEIGHTS_n (4 influences per set, 8 with two sets; more sets keep the 8
- * largest), morph targets (position, normal, tangent deltas; names from
+ * skipped with a warning) as a submesh of its node's part, with POSITION, NORMAL, TANGENT, COLOR_0
+ * (vec3 gets alpha 1), every TEXCOORD_n, JOINTS_n/WEIGHTS_n (4 influences per set, 8 with two sets;
+ * more sets keep the 8 largest), custom attributes {@code _NAME} as extra vertex attributes
+ * {@code NAME} (SCALAR to VEC4, any component type but UNSIGNED_INT decoded to float, normalized
+ * integers as normalized; matrix types and names that are not attribute names skipped with a
+ * warning), morph targets (position, normal, tangent deltas; names from
  * {@code mesh.extras.targetNames}; default weights from {@code node.weights} or
  * {@code mesh.weights}), indices (0..n-1 when absent), in every component type the specification
  * allows (normalized integers decoded with its formulas; the wider types of
@@ -41,8 +45,8 @@ import java.util.Objects;
  * <pre>{@code
  * GltfAsset fox = GltfReader.read(Path.of("Fox.glb"));
  * Skeleton skeleton = fox.skeleton();
- * Mesh body = fox.skinnedMeshes().get(0).primitives().get(0);
- * AnimationClip walk = fox.clips().get(1);
+ * Mesh body = fox.parts().get(0).mesh();
+ * AnimationClip walk = fox.clip("Walk");
  * }</pre>
  *
  * <p>All methods are stateless and thread-safe; each call allocates the asset's arrays, sized by

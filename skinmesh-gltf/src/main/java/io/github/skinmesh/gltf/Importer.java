@@ -3,6 +3,7 @@ package io.github.skinmesh.gltf;
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.Character;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -19,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * SkeletonImport      the bones, their names, the palettes
  * MaterialImport      materials and images, decoded when a primitive first uses them
  * PrimitiveImport     meshes, decoded when a node first uses them
- * InstanceImport      the mesh instances placed on the skeleton
+ * PartImport          the parts, placed on the skeleton, and their sources
  * AnimationImport     the clips
  * </pre>
  *
@@ -53,10 +54,11 @@ final class Importer {
             SkeletonImport.Nodes nodes = SkeletonImport.read(doc, skins, animated, warnings);
             MaterialImport materials = new MaterialImport(doc);
             PrimitiveImport primitives = new PrimitiveImport(doc, skins, nodes, materials);
-            InstanceImport.Instances instances = InstanceImport.read(doc, nodes, primitives, warnings);
-            List<AnimationClip> clips = animations.clips(nodes, instances, primitives, warnings);
-            return new GltfAsset(nodes.skeleton(), instances.skinned(), instances.rigid(), clips, warnings,
-                    nodes.nodeOfBoneTable(), nodes.boneOfNodeTable());
+            PartImport.Parts parts = PartImport.read(doc, nodes, primitives, warnings);
+            List<AnimationClip> clips = animations.clips(nodes, parts, primitives, warnings);
+            Character character = Character.of(nodes.skeleton().name(), nodes.skeleton(), parts.parts(), clips);
+            return new GltfAsset(character, parts.sources(), warnings, nodes.nodeOfBoneTable(),
+                    nodes.boneOfNodeTable());
         } catch (ValidationException e) {
             throw new FormatException(label == null ? e.getMessage() : label + ": " + e.getMessage(), e);
         }

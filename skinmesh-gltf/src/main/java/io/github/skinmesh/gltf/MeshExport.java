@@ -10,32 +10,34 @@ import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.Submesh;
 import io.github.skinmesh.core.model.TextureRef;
-import java.util.ArrayList;
+import io.github.skinmesh.core.model.VertexAttribute;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
 
 /**
- * Writes glTF meshes: one per distinct list of primitives (instances sharing the same
- * {@link Mesh} objects share it), one glTF primitive per non-empty submesh, the submeshes of one
- * {@link Mesh} sharing its vertex accessors. POSITION carries min/max; indices are 16-bit when
- * the options and the vertex count allow; joints are unsigned bytes for palettes up to 256
- * entries, else unsigned shorts, {@code K <= 4} influences in one JOINTS/WEIGHTS set and
- * {@code K <= 8} in two; morph targets keep their names in {@code extras.targetNames}. Not
- * thread-safe; one per export.
+ * Writes glTF meshes: one per distinct {@link Mesh} object (parts sharing a mesh share it), one
+ * glTF primitive per non-empty submesh, the primitives of one mesh sharing its vertex accessors.
+ * POSITION carries min/max; indices are 16-bit when the options and the vertex count allow;
+ * joints are unsigned bytes for palettes up to 256 entries, else unsigned shorts, {@code K <= 4}
+ * influences in one JOINTS/WEIGHTS set and {@code K <= 8} in two; extra vertex attributes are
+ * custom attributes {@code _NAME} of FLOAT components, SCALAR to VEC4 by component count; morph
+ * targets keep their names in {@code extras.targetNames}. Not thread-safe; one per export.
  */
 final class MeshExport {
+    /** glTF accessor type per component count 1..4. */
+    private static final String[] VECTOR_TYPES = {"SCALAR", "VEC2", "VEC3", "VEC4"};
+
     private final JsonNodeFactory f = JsonNodeFactory.instance;
     private final AccessorWriter out;
     private final MaterialExport materials;
     private final GltfWriteOptions options;
     private final ArrayNode meshes = f.arrayNode();
-    private final List<List<Mesh>> meshKeys = new ArrayList<>();
-    private final Map<Mesh, List<Integer>> meshesByFirstPrimitive = new IdentityHashMap<>();
+    private final Map<Mesh, Integer> meshIndex = new IdentityHashMap<>();
     private int primitiveCount;
 
     MeshExport(AccessorWriter out, MaterialExport materials, GltfWriteOptions options) {
@@ -55,42 +57,28 @@ final class MeshExport {
     }
 
     /**
-     * Writes the instance's mesh unless one with the same primitives was written.
+     * Writes the part's mesh unless that mesh object was written.
      *
-     * @param inst the instance, with at least one non-empty submesh
-     * @param palette the instance's glTF skin, or {@code null} for a rigid instance
+     * @param p the part's placement, whose mesh has at least one non-empty submesh
      * @param warnings receives empty submeshes skipped and textures left out
      * @return the mesh index
      * @throws ValidationException when one of its images has no bytes or the BIN chunk would pass
      *     its limit
      */
-    int mesh(MeshInstance inst, ExportPlan.@Nullable Palette palette, List<String> warnings) {
-        List<Mesh> prims = inst.primitives();
-        List<Integer> candidates = meshesByFirstPrimitive.computeIfAbsent(prims.get(0), k -> new ArrayList<>());
-        for (int k : candidates) {
-            List<Mesh> other = meshKeys.get(k);
-            if (other.size() == prims.size()) {
-                boolean same = true;
-                for (int p = 0; p < prims.size(); p++) {
-                    same &= other.get(p) == prims.get(p);
-                }
-                if (same) {
-                    return k;
-                }
-            }
+    int mesh(ExportPlan.Placement p, List<String> warnings) {
+        Mesh m = p.mesh();
+        Integer known = meshIndex.get(m);
+        if (known != null) {
+            return known;
         }
-        candidates.add(meshes.size());
         ObjectNode mesh = f.objectNode();
-        Mesh first = prims.get(0);
-        if (!first.name().isEmpty()) {
-            mesh.put("name", first.name());
+        if (!m.name().isEmpty()) {
+            mesh.put("name", m.name());
         }
         ArrayNode primitives = mesh.putArray("primitives");
-        for (int p = 0; p < prims.size(); p++) {
-            primitives(inst, prims.get(p), palette == null ? null : palette.remap(p), primitives, warnings);
-        }
-        assert !primitives.isEmpty() : "the plan rejects instances without triangles";
-        float[] weights = first.morphWeights();
+        primitives(p.part(), m, primitives, warnings);
+        assert !primitives.isEmpty() : "the plan rejects parts without triangles";
+        float[] weights = m.morphWeights();
         boolean zero = true;
         for (float w : weights) {
             zero &= Float.floatToIntBits(w) == 0;
@@ -102,25 +90,24 @@ final class MeshExport {
             }
         }
         boolean named = false;
-        for (MorphTarget t : first.morphTargets()) {
+        for (MorphTarget t : m.morphTargets()) {
             named |= !t.name().isEmpty();
         }
         if (named) {
             ArrayNode names = mesh.putObject("extras").putArray("targetNames");
-            for (MorphTarget t : first.morphTargets()) {
+            for (MorphTarget t : m.morphTargets()) {
                 names.add(t.name());
             }
         }
         meshes.add(mesh);
-        meshKeys.add(prims);
+        meshIndex.put(m, meshes.size() - 1);
         return meshes.size() - 1;
     }
 
     /** Writes one {@link Mesh}: its vertex accessors once, then a glTF primitive per non-empty submesh. */
-    private void primitives(MeshInstance inst, Mesh mesh, int @Nullable [] remap, ArrayNode primitives,
-            List<String> warnings) {
+    private void primitives(Part part, Mesh mesh, ArrayNode primitives, List<String> warnings) {
         ModelAccess.Bridge raw = ModelAccess.get();
-        String where = "mesh instance " + Checks.quote(inst.name()) + ": mesh " + Checks.quote(mesh.name());
+        String where = "part " + Checks.quote(part.name()) + ": mesh " + Checks.quote(mesh.name());
         int n = mesh.vertexCount();
         ObjectNode attributes = f.objectNode();
         int va = AccessorWriter.ARRAY_BUFFER;
@@ -140,7 +127,12 @@ final class MeshExport {
         }
         Skin skin = mesh.skin();
         if (skin != null) {
-            joints(where, skin, remap, n, attributes);
+            joints(where, skin, n, attributes);
+        }
+        for (VertexAttribute a : mesh.attributes()) {
+            String semantic = "_" + a.name();
+            attributes.put(semantic, out.floats(where + " " + semantic, raw.values(a), n,
+                    VECTOR_TYPES[a.componentCount() - 1], va, false));
         }
         ArrayNode targets = null;
         if (!mesh.morphTargets().isEmpty()) {
@@ -204,17 +196,14 @@ final class MeshExport {
         return b == null ? m : b.build();
     }
 
-    /** Writes the JOINTS_n/WEIGHTS_n sets, with joints remapped into the glTF skin's joint list when it was merged. */
-    private void joints(String where, Skin skin, int @Nullable [] remap, int n, ObjectNode attributes) {
+    /** Writes the JOINTS_n/WEIGHTS_n sets: the slots as the weights hold them, unused slots of the last set zero. */
+    private void joints(String where, Skin skin, int n, ObjectNode attributes) {
         BoneWeights w = skin.weights();
         int k = w.influencesPerVertex();
         int sets = (k + 3) / 4;
         int[] joints = ModelAccess.get().joints(w);
         float[] weights = ModelAccess.get().weights(w);
-        // canonical empty slots (joint 0) stay 0; slots as stored keep their bone, remapped like the others
-        boolean canonical = w.isCanonical();
-        int paletteSize = remap == null ? skin.paletteSize() : maxOf(remap) + 1;
-        boolean u8 = paletteSize <= 256;
+        boolean u8 = skin.paletteSize() <= 256;
         for (int set = 0; set < sets; set++) {
             int[] j = new int[4 * n];
             float[] wt = new float[4 * n];
@@ -224,7 +213,7 @@ final class MeshExport {
                     if (slot < k) {
                         int joint = joints[v * k + slot];
                         float weight = weights[v * k + slot];
-                        j[4 * v + c] = remap == null || (weight == 0f && canonical) ? joint : remap[joint];
+                        j[4 * v + c] = joint;
                         wt[4 * v + c] = weight;
                     }
                 }
@@ -233,13 +222,5 @@ final class MeshExport {
             attributes.put("WEIGHTS_" + set, out.floats(where + " WEIGHTS_" + set, wt, n, "VEC4",
                     AccessorWriter.ARRAY_BUFFER, false));
         }
-    }
-
-    private static int maxOf(int[] values) {
-        int max = 0;
-        for (int v : values) {
-            max = Math.max(max, v);
-        }
-        return max;
     }
 }

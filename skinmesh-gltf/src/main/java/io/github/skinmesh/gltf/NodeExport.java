@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.Index;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
+import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.gltf.internal.Transforms;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,7 +19,7 @@ import java.util.Map;
 
 /**
  * Writes the node hierarchy and the skins: every bone as a node with its rest TRS (default
- * components left out), every instance's node (see {@link ExportPlan}), their children, one glTF
+ * components left out), every part's node (see {@link ExportPlan}), their children, one glTF
  * skin per distinct joint list and inverse bind matrices, whose {@code skeleton} is the joints'
  * closest common root, and the skins that declare bones no mesh skin reaches
  * ({@link ExportPlan.BoneSkin}). Not thread-safe; one per export.
@@ -27,6 +30,8 @@ final class NodeExport {
     private final Skeleton skeleton;
     private final AccessorWriter out;
     private final ArrayNode nodes = f.arrayNode();
+    /** Per node index, its object; filled as bones and parts are written, in any order. */
+    private final ObjectNode[] slots;
     private final List<List<Integer>> children = new ArrayList<>();
     private final ArrayNode skins = f.arrayNode();
     private final Map<List<Object>, Integer> skinIndex = new HashMap<>();
@@ -36,6 +41,10 @@ final class NodeExport {
         this.plan = plan;
         this.skeleton = plan.skeleton();
         this.out = out;
+        this.slots = new ObjectNode[plan.nodeCount()];
+        for (int n = 0; n < slots.length; n++) {
+            children.add(new ArrayList<>());
+        }
         int bones = skeleton.boneCount();
         float[] t = skeleton.restTranslationsInto(new float[3 * bones], 0);
         float[] r = skeleton.restRotationsInto(new float[4 * bones], 0);
@@ -46,34 +55,28 @@ final class NodeExport {
             JsonOut.vector(node, "translation", t, 3 * b, 3, JsonOut.ZERO3);
             JsonOut.vector(node, "rotation", r, 4 * b, 4, JsonOut.IDENTITY_ROTATION);
             JsonOut.vector(node, "scale", s, 3 * b, 3, JsonOut.ONE3);
-            addNode(node);
+            slots[plan.boneNode(b)] = node;
             int p = skeleton.parent(b);
             if (p != Skeleton.NO_PARENT) {
-                children.get(p).add(b);
+                children.get(plan.boneNode(p)).add(plan.boneNode(b));
             }
         }
     }
 
-    private int addNode(ObjectNode node) {
-        nodes.add(node);
-        children.add(new ArrayList<>());
-        return nodes.size() - 1;
-    }
-
     /**
-     * Writes an instance's node (or finds its bone's node) with its mesh and skin.
+     * Writes a part's node (or finds its bone's node) with its mesh and skin.
      *
-     * @param p the instance's placement
+     * @param p the part's placement
      * @param mesh its mesh index
      * @param skin its skin index, or {@link Index#NONE}
      */
-    void instance(ExportPlan.Placement p, int mesh, int skin) {
+    void part(ExportPlan.Placement p, int mesh, int skin) {
         ObjectNode node;
         if (p.onBone()) {
-            node = (ObjectNode) nodes.get(p.node());
+            node = slots[p.node()];
         } else {
             node = f.objectNode();
-            node.put("name", p.instance().name());
+            node.put("name", p.part().name());
             float[] trs = p.trs();
             if (trs != null) {
                 JsonOut.vector(node, "translation", trs, 0, 3, JsonOut.ZERO3);
@@ -85,11 +88,10 @@ final class NodeExport {
                     a.addRawValue(JsonOut.num(v));
                 }
             }
-            int index = addNode(node);
-            assert index == p.node() : "instance nodes are added in plan order";
-            int attach = p.instance().attachBone();
-            if (attach != Skeleton.NO_PARENT) {
-                children.get(attach).add(index);
+            assert slots[p.node()] == null : "one part per own node";
+            slots[p.node()] = node;
+            if (p.parent() != Index.NONE) {
+                children.get(p.parent()).add(p.node());
             }
         }
         node.put("mesh", mesh);
@@ -101,31 +103,33 @@ final class NodeExport {
     /**
      * Writes a skin unless one with the same joints and inverse bind matrices was written.
      *
-     * @param instance the instance it is for, for messages
-     * @param palette the joints and their inverse bind matrices
+     * @param part the part it is for, for messages
+     * @param palette the part's (written) mesh's skin: joints and inverse bind matrices
      * @return the skin index
      * @throws ValidationException when the BIN chunk would pass its limit
      */
-    int skin(MeshInstance instance, ExportPlan.Palette palette) {
-        List<Object> key = List.of(Arrays.asList(palette.names()), new FloatKey(palette.ibm()));
+    int skin(Part part, Skin palette) {
+        ModelAccess.Bridge raw = ModelAccess.get();
+        String[] names = raw.paletteNames(palette);
+        float[] ibm = raw.inverseBindMatrices(palette);
+        List<Object> key = List.of(Arrays.asList(names), new FloatKey(ibm));
         Integer index = skinIndex.get(key);
         if (index != null) {
             return index;
         }
         ObjectNode skin = f.objectNode();
-        skin.put("inverseBindMatrices", out.floats("mesh instance " + Checks.quote(instance.name())
-                + ": skin inverse bind matrices", palette.ibm(), palette.names().length, "MAT4",
-                AccessorWriter.NO_TARGET, false));
+        skin.put("inverseBindMatrices", out.floats("part " + Checks.quote(part.name())
+                + ": skin inverse bind matrices", ibm, names.length, "MAT4", AccessorWriter.NO_TARGET, false));
         ArrayNode joints = skin.putArray("joints");
-        int[] bones = new int[palette.names().length];
+        int[] bones = new int[names.length];
         for (int e = 0; e < bones.length; e++) {
-            bones[e] = skeleton.indexOf(palette.names()[e]);
-            assert bones[e] != Index.NONE : "palette bones are checked by GltfAsset";
-            joints.add(bones[e]);
+            bones[e] = skeleton.indexOf(names[e]);
+            assert bones[e] != Index.NONE : "palette bones are checked by Character";
+            joints.add(plan.boneNode(bones[e]));
         }
         int root = commonRoot(bones);
         if (root != Index.NONE) {
-            skin.put("skeleton", root);
+            skin.put("skeleton", plan.boneNode(root));
         }
         skins.add(skin);
         skinIndex.put(key, skins.size() - 1);
@@ -145,11 +149,11 @@ final class NodeExport {
                 + ": inverse bind matrices", skin.ibm(), bones.length, "MAT4", AccessorWriter.NO_TARGET, false));
         ArrayNode joints = json.putArray("joints");
         for (int b : bones) {
-            joints.add(b);
+            joints.add(plan.boneNode(b));
         }
         int root = commonRoot(bones);
         assert root != Index.NONE : "the bones of one tree";
-        json.put("skeleton", root);
+        json.put("skeleton", plan.boneNode(root));
         skins.add(json);
     }
 
@@ -195,18 +199,19 @@ final class NodeExport {
      * @param root the document root
      */
     void finish(ObjectNode root) {
-        assert nodes.size() == plan.nodeCount();
-        for (int n = 0; n < nodes.size(); n++) {
+        for (int n = 0; n < slots.length; n++) {
+            assert slots[n] != null : "node " + n + " is a bone or a part's";
             if (!children.get(n).isEmpty()) {
-                ArrayNode c = ((ObjectNode) nodes.get(n)).putArray("children");
+                ArrayNode c = slots[n].putArray("children");
                 children.get(n).forEach(c::add);
             }
+            nodes.add(slots[n]);
         }
         if (!nodes.isEmpty()) {
             root.put("scene", 0);
             ObjectNode scene = root.putArray("scenes").addObject();
-            if (!skeleton.name().isEmpty()) {
-                scene.put("name", skeleton.name());
+            if (!plan.sceneName().isEmpty()) {
+                scene.put("name", plan.sceneName());
             }
             ArrayNode sn = scene.putArray("nodes");
             plan.sceneRoots().forEach(sn::add);

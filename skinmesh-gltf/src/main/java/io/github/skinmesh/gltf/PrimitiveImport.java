@@ -15,11 +15,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.mesh.ConcatOptions;
+import io.github.skinmesh.core.mesh.ConcatResult;
+import io.github.skinmesh.core.mesh.Meshes;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Index;
-import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.model.VertexAttribute;
 import io.github.skinmesh.gltf.internal.Accessors;
 import io.github.skinmesh.gltf.internal.Json;
 import java.util.ArrayList;
@@ -33,16 +37,29 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Decodes glTF meshes into core {@link Mesh}es, one per triangle primitive: attributes, indices
- * (strips and fans converted to lists, points and lines skipped), morph targets, material and, for
- * a skinned node, the {@link io.github.skinmesh.core.model.Skin}. Decoding is on demand: each
- * (mesh, skin) pair is decoded when a node first uses it and its immutable meshes shared by every
- * node that uses it. Not thread-safe; one per read.
+ * Decodes a glTF mesh into one core {@link Mesh}: one submesh per triangle primitive, in
+ * primitive order (strips and fans converted to lists; points and lines skipped with a warning),
+ * with the attributes (custom {@code _NAME} attributes as {@link VertexAttribute}s), morph targets,
+ * materials and, for a skinned node, the {@link io.github.skinmesh.core.model.Skin}.
+ *
+ * <p>Primitives whose {@code attributes} and {@code targets} are equal (the same accessors) share
+ * their vertices: they are decoded once and their index lists point into the same range. The
+ * vertices of other primitives follow, joined with {@link Meshes#concat}, whose warnings about
+ * streams a primitive lacks are passed on naming the node and the primitive. Materials are the
+ * distinct glTF materials the primitives use, in order of first use.
+ *
+ * <p>Decoding is on demand: each (mesh, skin) pair is decoded when a node first uses it, and its
+ * immutable mesh is shared by every node that uses it with the same morph weights. Not
+ * thread-safe; one per read.
  */
 final class PrimitiveImport {
     /** Attribute semantics that come in numbered sets, in the order {@link #sets} counts them. */
     private static final List<String> SET_KINDS = List.of("TEXCOORD", "COLOR", "JOINTS", "WEIGHTS");
     private static final Pattern SET = Pattern.compile("(" + String.join("|", SET_KINDS) + ")_(\\d+)");
+    /** Custom attributes: any component type but UNSIGNED_INT (glTF 2.0, 3.7.2.1). */
+    private static final int CUSTOM_FORMATS = F32 | I8 | I8N | U8 | U8N | I16 | I16N | U16 | U16N;
+    /** Largest array this reader allocates. */
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
     /** glTF primitive modes. */
     private static final int POINTS = 0;
     private static final int LINE_STRIP = 3;
@@ -50,13 +67,22 @@ final class PrimitiveImport {
     private static final int TRIANGLE_STRIP = 5;
     private static final int TRIANGLE_FAN = 6;
 
+    /**
+     * A glTF mesh decoded for one skin.
+     *
+     * @param mesh the mesh, or {@code null} when no primitive is made of triangles
+     * @param primitives per glTF primitive, its submesh and vertex range
+     */
+    record Decoded(@Nullable Mesh mesh, List<PartSource.Primitive> primitives) {
+    }
+
     private final GltfDocument doc;
     private final SkinImport.Skins skins;
     private final SkeletonImport.Nodes nodes;
     private final MaterialImport materials;
     private final Accessors accessors;
     private final @Nullable JsonNode meshes;
-    private final Map<Long, List<Mesh>> cache = new HashMap<>();
+    private final Map<Long, Decoded> cache = new HashMap<>();
     private final int positionFormats;
     private final int directionFormats;
     private final int uvFormats;
@@ -102,27 +128,49 @@ final class PrimitiveImport {
      * @param m mesh index
      * @param skin skin index or {@link Index#NONE}
      * @param nodeWeights the node's morph weights overriding the mesh's, or {@code null}
+     * @param node the node that uses the mesh, named by warnings
      * @param warnings receives what is tolerated the first time the pair is decoded
-     * @return the triangle primitives as meshes (possibly empty)
+     * @return the mesh (or none) and its primitives' submeshes and vertex ranges
+     * @throws FormatException on a malformed primitive, or primitives that cannot be joined
      */
-    List<Mesh> meshes(int m, int skin, float @Nullable [] nodeWeights, List<String> warnings) {
+    Decoded mesh(int m, int skin, float @Nullable [] nodeWeights, int node, List<String> warnings) {
         long key = (long) m << 32 | (skin + 1);
-        List<Mesh> list = cache.get(key);
-        if (list == null) {
-            list = decode(m, skin, warnings);
-            cache.put(key, list);
+        Decoded decoded = cache.get(key);
+        if (decoded == null) {
+            decoded = decode(m, skin, node, warnings);
+            cache.put(key, decoded);
         }
-        if (nodeWeights == null || list.isEmpty() || Arrays.equals(nodeWeights, list.get(0).morphWeights())) {
-            return list;
+        Mesh mesh = decoded.mesh();
+        if (nodeWeights == null || mesh == null || Arrays.equals(nodeWeights, mesh.morphWeights())) {
+            return decoded;
         }
-        List<Mesh> weighted = new ArrayList<>(list.size());
-        for (int p = 0; p < list.size(); p++) {
-            weighted.add(list.get(p).toBuilder().morphWeights(nodeWeights).build());
-        }
-        return weighted;
+        return new Decoded(mesh.toBuilder().morphWeights(nodeWeights).build(), decoded.primitives());
     }
 
-    private List<Mesh> decode(int m, int skin, List<String> warnings) {
+    /**
+     * A triangle primitive, before its vertices are shared or joined; its indices are decoded
+     * right after its vertex group, as a file's primitives are read one after the other.
+     */
+    private static final class Triangles {
+        final int primitive;
+        final String where;
+        final int group;
+        final int mode;
+        final int vertexCount;
+        final int material;
+        int[] indices = new int[0];
+
+        Triangles(int primitive, String where, int group, int mode, int vertexCount, int material) {
+            this.primitive = primitive;
+            this.where = where;
+            this.group = group;
+            this.mode = mode;
+            this.vertexCount = vertexCount;
+            this.material = material;
+        }
+    }
+
+    private Decoded decode(int m, int skin, int node, List<String> warnings) {
         String where = "meshes[" + m + "]";
         JsonNode mesh = mesh(m);
         JsonNode prims = Json.array(mesh, "primitives", where);
@@ -134,18 +182,168 @@ final class PrimitiveImport {
         int targetCount = targetCount(m);
         float[] weights = Json.numbers(mesh, "weights", where, targetCount);
         String[] targetNames = targetNames(mesh, where, targetCount, warnings);
-        List<Mesh> out = new ArrayList<>();
+        // which primitives are triangles, and which of them share their vertices (equal attributes and targets)
+        List<Triangles> triangles = new ArrayList<>();
+        Map<List<JsonNode>, Integer> groupOf = new HashMap<>();
+        List<Integer> groupFirst = new ArrayList<>();
         for (int p = 0; p < prims.size(); p++) {
-            Mesh primitive = primitive(Json.element(prims, p, where + ".primitives[" + p + "]"),
-                    where + ".primitives[" + p + "]", name == null ? "" : name, skin, targetCount, weights, targetNames,
-                    warnings);
-            if (primitive != null) {
-                out.add(primitive);
+            String wp = where + ".primitives[" + p + "]";
+            JsonNode prim = Json.element(prims, p, wp);
+            int mode = (int) Json.integer(prim, "mode", wp, TRIANGLES, POINTS, TRIANGLE_FAN);
+            if (mode <= LINE_STRIP) {
+                warnings.add(wp + ": mode " + mode + " (" + new String[] {"POINTS", "LINES", "LINE_LOOP",
+                    "LINE_STRIP"}[mode] + ") is not triangles; primitive skipped");
+                continue;
+            }
+            JsonNode attrs = Json.object(prim, "attributes", wp);
+            if (attrs == null) {
+                throw new FormatException(wp + ".attributes is missing, expected an object");
+            }
+            int pos = Json.index(attrs, "POSITION", wp + ".attributes", "accessors", accessors.count());
+            if (pos == Index.NONE) {
+                warnings.add(wp + ": no POSITION attribute; primitive skipped");
+                continue;
+            }
+            JsonNode targets = Json.array(prim, "targets", wp);
+            int tc = targets == null ? 0 : targets.size();
+            if (tc != targetCount) {
+                throw new FormatException(wp + ".targets has " + tc + " morph targets, expected " + targetCount
+                        + " like the mesh's first primitive");
+            }
+            Integer group = groupOf.putIfAbsent(Arrays.asList(attrs, targets), groupFirst.size());
+            if (group == null) {
+                group = groupFirst.size();
+                groupFirst.add(p);
+            }
+            int n = accessors.info(pos).count();
+            int materialIndex = Json.index(prim, "material", wp, "materials", materials.count());
+            triangles.add(new Triangles(p, wp, group, mode, n, materialIndex));
+        }
+        String meshName = name == null ? "" : name;
+        if (triangles.isEmpty()) {
+            List<PartSource.Primitive> none = new ArrayList<>();
+            for (int p = 0; p < prims.size(); p++) {
+                none.add(new PartSource.Primitive(Index.NONE, 0, 0));
+            }
+            return new Decoded(null, none);
+        }
+        // distinct materials in order of first use
+        List<Integer> materialOrder = new ArrayList<>();
+        for (Triangles t : triangles) {
+            if (!materialOrder.contains(t.material)) {
+                materialOrder.add(t.material);
             }
         }
-        return List.copyOf(out);
+        int groups = groupFirst.size();
+        int[] vertexCounts = new int[groups];
+        int[] firstVertex = new int[groups];
+        Mesh joined;
+        if (groups == 1) {
+            JsonNode prim = Json.element(prims, groupFirst.get(0), triangles.get(0).where);
+            Mesh.Builder b = vertices(prim, triangles.get(0).where, meshName, skin, targetNames, weights, warnings);
+            indices(prims, triangles, 0, warnings);
+            joined = finish(b, false, triangles, firstVertex, materialOrder, label(where, triangles, 0), warnings);
+            vertexCounts[0] = joined.vertexCount();
+        } else {
+            // each group carries its own triangles, so that concat can compute a stream it lacks from them
+            List<Mesh> parts = new ArrayList<>(groups);
+            for (int g = 0; g < groups; g++) {
+                int p = groupFirst.get(g);
+                String wp = where + ".primitives[" + p + "]";
+                Mesh.Builder b = vertices(Json.element(prims, p, wp), wp, label(where, triangles, g), skin, targetNames,
+                        weights, warnings);
+                indices(prims, triangles, g, warnings);
+                Mesh group = withTriangles(b, triangles, g, label(where, triangles, g));
+                vertexCounts[g] = group.vertexCount();
+                parts.add(group);
+            }
+            ConcatResult result = concat(parts, meshName, where);
+            for (int g = 0; g < groups; g++) {
+                firstVertex[g] = result.firstVertex(g);
+            }
+            for (String w : result.warnings()) {
+                warnings.add("nodes[" + node + "]: " + w);
+            }
+            joined = finish(result.mesh().toBuilder(), true, triangles, firstVertex, materialOrder, where, warnings);
+        }
+        List<PartSource.Primitive> out = new ArrayList<>();
+        int t = 0;
+        for (int p = 0; p < prims.size(); p++) {
+            if (t < triangles.size() && triangles.get(t).primitive == p) {
+                int g = triangles.get(t).group;
+                out.add(new PartSource.Primitive(t, firstVertex[g], vertexCounts[g]));
+                t++;
+            } else {
+                out.add(new PartSource.Primitive(Index.NONE, 0, 0));
+            }
+        }
+        return new Decoded(joined, List.copyOf(out));
     }
 
+    /** Decodes the indices of a group's primitives. */
+    private void indices(JsonNode prims, List<Triangles> triangles, int group, List<String> warnings) {
+        for (Triangles t : triangles) {
+            if (t.group == group) {
+                t.indices = indices(Json.element(prims, t.primitive, t.where), t.where, t.mode, t.vertexCount,
+                        warnings);
+            }
+        }
+    }
+
+    /** {@code meshes[2].primitives[1, 3]}: the primitives of a group, named in concat's warnings. */
+    private static String label(String where, List<Triangles> triangles, int group) {
+        StringBuilder sb = new StringBuilder(where).append(".primitives[");
+        boolean first = true;
+        for (Triangles t : triangles) {
+            if (t.group == group) {
+                sb.append(first ? "" : ", ").append(t.primitive);
+                first = false;
+            }
+        }
+        return sb.append(']').toString();
+    }
+
+    /** Sets the indices (primitive order), one submesh per triangle primitive and the materials. */
+    private Mesh finish(Mesh.Builder b, boolean copiesIndices, List<Triangles> triangles, int[] firstVertex,
+            List<Integer> materialOrder, String where, List<String> warnings) {
+        int[] indices;
+        if (triangles.size() == 1) {
+            indices = triangles.get(0).indices;
+        } else {
+            long total = 0;
+            for (Triangles t : triangles) {
+                total += t.indices.length;
+            }
+            if (total > MAX_ARRAY) {
+                throw new FormatException(where + ": " + total + " indices in all primitives, more than a Java array "
+                        + "holds (" + MAX_ARRAY + ")");
+            }
+            // the joined list, and when the vertices were joined the builder's copy of it
+            doc.budget().charge(where + " indices", (copiesIndices ? 8L : 4L) * total);
+            indices = new int[(int) total];
+            int at = 0;
+            for (Triangles t : triangles) {
+                int offset = firstVertex[t.group];
+                for (int i : t.indices) {
+                    indices[at++] = i + offset;
+                }
+            }
+        }
+        b.indices(indices).clearSubmeshes().clearMaterials();
+        int at = 0;
+        for (Triangles t : triangles) {
+            b.addSubmesh(at, t.indices.length, materialOrder.indexOf(t.material));
+            at += t.indices.length;
+        }
+        for (int mi : materialOrder) {
+            b.addMaterial(mi == Index.NONE ? MaterialImport.DEFAULT : materials.material(mi, warnings));
+        }
+        try {
+            return b.build();
+        } catch (ValidationException e) {
+            throw new FormatException(where + ": " + e.getMessage(), e);
+        }
+    }
     private static String[] targetNames(JsonNode mesh, String where, int targetCount, List<String> warnings) {
         String[] names = new String[targetCount];
         Arrays.fill(names, "");
@@ -169,25 +367,17 @@ final class PrimitiveImport {
         return names;
     }
 
-    private @Nullable Mesh primitive(JsonNode prim, String where, String name, int skin, int targetCount,
-            float @Nullable [] weights, String[] targetNames, List<String> warnings) {
-        int mode = (int) Json.integer(prim, "mode", where, TRIANGLES, POINTS, TRIANGLE_FAN);
-        if (mode <= LINE_STRIP) {
-            warnings.add(where + ": mode " + mode + " (" + new String[] {"POINTS", "LINES", "LINE_LOOP",
-                "LINE_STRIP"}[mode] + ") is not triangles; primitive skipped");
-            return null;
-        }
+    /**
+     * Decodes a primitive's vertex streams, morph targets and skin (no indices, submeshes or
+     * materials) into an adopting builder.
+     */
+    private Mesh.Builder vertices(JsonNode prim, String where, String name, int skin, String[] targetNames,
+            float @Nullable [] weights, List<String> warnings) {
         JsonNode attrs = Json.object(prim, "attributes", where);
-        if (attrs == null) {
-            throw new FormatException(where + ".attributes is missing, expected an object");
-        }
+        assert attrs != null : "checked by decode";
         String wa = where + ".attributes";
         int acc = accessors.count();
         int pos = Json.index(attrs, "POSITION", wa, "accessors", acc);
-        if (pos == Index.NONE) {
-            warnings.add(where + ": no POSITION attribute; primitive skipped");
-            return null;
-        }
         float[] positions = accessors.floats(pos, wa + ".POSITION", positionFormats, "VEC3");
         int n = accessors.info(pos).count();
         int[] sets = sets(attrs, wa);
@@ -217,17 +407,17 @@ final class PrimitiveImport {
         for (int t = 0; t < sets[0]; t++) {
             b.addUvs(attribute(attrs, wa, "TEXCOORD_" + t, n, uvFormats, "VEC2"));
         }
-        b.indices(indices(prim, where, mode, n, warnings));
-        int materialIndex = Json.index(prim, "material", where, "materials", materials.count());
-        Material material = materialIndex == Index.NONE ? MaterialImport.DEFAULT
-                : materials.material(materialIndex, warnings);
-        b.addMaterial(material);
+        for (Iterator<String> it = attrs.fieldNames(); it.hasNext();) {
+            String semantic = it.next();
+            if (semantic.startsWith("_")) {
+                VertexAttribute a = custom(attrs, wa, semantic, n, warnings);
+                if (a != null) {
+                    b.addAttribute(a);
+                }
+            }
+        }
         JsonNode targets = Json.array(prim, "targets", where);
         int tc = targets == null ? 0 : targets.size();
-        if (tc != targetCount) {
-            throw new FormatException(where + ".targets has " + tc + " morph targets, expected " + targetCount
-                    + " like the mesh's first primitive");
-        }
         for (int t = 0; t < tc; t++) {
             String wt = where + ".targets[" + t + "]";
             JsonNode target = Json.element(targets, t, wt);
@@ -245,10 +435,117 @@ final class PrimitiveImport {
             b.skin(ModelAccess.get().adoptSkin(nodes.palette(skin), skins.inverseBinds(skin),
                     weights(attrs, wa, n, sets[2], skin, warnings)));
         }
+        return b;
+    }
+
+    /**
+     * Decodes a custom attribute {@code _NAME} into a {@link VertexAttribute} named {@code NAME}:
+     * SCALAR to VEC4 of any component type but UNSIGNED_INT, normalized integers decoded as
+     * normalized, other integers to their values.
+     *
+     * @return the attribute, or {@code null} (with a warning) when it has no form in the model: a
+     *     matrix type, or a name that is not a vertex attribute name
+     * @throws FormatException when the accessor is UNSIGNED_INT (glTF forbids it for custom
+     *     attributes), its count is not the POSITION count, or a value is not finite
+     */
+    private @Nullable VertexAttribute custom(JsonNode attrs, String wa, String semantic, int n,
+            List<String> warnings) {
+        String usage = wa + "." + semantic;
+        int a = Json.index(attrs, semantic, wa, "accessors", accessors.count());
+        String type = accessors.info(a).type();
+        if (type.startsWith("MAT")) {
+            warnings.add(usage + " (accessors[" + a + "]): type " + type + " has no vertex attribute form (1 to "
+                    + VertexAttribute.MAX_COMPONENTS + " components); attribute skipped");
+            return null;
+        }
+        String name = semantic.substring(1);
         try {
-            return b.build();
+            VertexAttribute.of(name, 1, new float[0]);
+        } catch (ValidationException e) {
+            warnings.add(usage + ": " + e.getMessage() + "; attribute skipped");
+            return null;
+        }
+        float[] values = accessors.floats(a, usage, CUSTOM_FORMATS, "SCALAR", "VEC2", "VEC3", "VEC4");
+        requireCount(a, usage, n);
+        try {
+            return ModelAccess.get().adoptAttribute(name, accessors.info(a).components(), values);
+        } catch (ValidationException e) {
+            throw new FormatException(usage + " (accessors[" + a + "]): " + e.getMessage(), e);
+        }
+    }
+
+    /** Builds a group's vertices with its own primitives' triangles (one submesh each). */
+    private Mesh withTriangles(Mesh.Builder b, List<Triangles> triangles, int group, String where) {
+        long count = 0;
+        for (Triangles t : triangles) {
+            count += t.group == group ? t.indices.length : 0;
+        }
+        if (count > MAX_ARRAY) {
+            throw new FormatException(where + ": " + count + " indices in all primitives, more than a Java array "
+                    + "holds (" + MAX_ARRAY + ")");
+        }
+        doc.budget().charge(where + " indices", 4L * count);
+        int[] indices = new int[(int) count];
+        int at = 0;
+        for (Triangles t : triangles) {
+            if (t.group == group) {
+                System.arraycopy(t.indices, 0, indices, at, t.indices.length);
+                at += t.indices.length;
+            }
+        }
+        try {
+            return b.indices(indices).build();
         } catch (ValidationException e) {
             throw new FormatException(where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Joins the vertex groups of one mesh, charging the joined streams to the byte budget first.
+     *
+     * @throws FormatException when the groups cannot be joined (an attribute with two component
+     *     counts)
+     */
+    private ConcatResult concat(List<Mesh> groups, String name, String where) {
+        long vertices = 0;
+        long indices = 0;
+        boolean normals = false;
+        boolean tangents = false;
+        boolean colors = false;
+        int uvs = 0;
+        int influences = 0;
+        Map<String, Integer> attributes = new HashMap<>();
+        int[] deltaStreams = new int[groups.get(0).morphTargets().size()];
+        for (Mesh g : groups) {
+            vertices += g.vertexCount();
+            indices += g.indexCount();
+            normals |= g.hasNormals();
+            tangents |= g.hasTangents();
+            colors |= g.hasColors();
+            uvs = Math.max(uvs, g.uvChannelCount());
+            Skin skin = g.skin();
+            influences = Math.max(influences, skin == null ? 0 : skin.weights().influencesPerVertex());
+            for (VertexAttribute a : g.attributes()) {
+                attributes.merge(a.name(), a.componentCount(), Math::max);
+            }
+            for (int t = 0; t < deltaStreams.length; t++) {
+                MorphTarget target = g.morphTargets().get(t);
+                deltaStreams[t] |= (target.hasPositions() ? 1 : 0) | (target.hasNormals() ? 2 : 0)
+                        | (target.hasTangents() ? 4 : 0);
+            }
+        }
+        long perVertex = 3 + (normals ? 3 : 0) + (tangents ? 4 : 0) + (colors ? 4 : 0) + 2L * uvs + 2L * influences;
+        for (int c : attributes.values()) {
+            perVertex += c;
+        }
+        for (int d : deltaStreams) {
+            perVertex += 3L * Integer.bitCount(d);
+        }
+        doc.budget().charge(where + " joined primitives", 4L * vertices * perVertex + 4L * indices);
+        try {
+            return Meshes.concat(groups, ConcatOptions.DEFAULTS.withName(name));
+        } catch (ValidationException e) {
+            throw new FormatException(where + ": primitives cannot be joined into one mesh: " + e.getMessage(), e);
         }
     }
 

@@ -2,12 +2,13 @@ package io.github.skinmesh.gltf;
 
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -20,42 +21,40 @@ final class TextCheck {
     }
 
     /**
-     * Checks the names of the skeleton, bones, instances, meshes, morph targets, materials, images
-     * (and their MIME types) and clips, and the generator.
+     * Checks the names of the character, the skeleton, bones, parts, meshes, morph targets,
+     * materials, images (and their MIME types) and clips, and the generator. (Vertex attribute
+     * names are well-formed by construction.)
      *
-     * @param asset the asset
+     * @param character the character
      * @param options the options
      * @throws ValidationException naming the first string with an unpaired surrogate
      */
-    static void names(GltfAsset asset, GltfWriteOptions options) {
+    static void names(Character character, GltfWriteOptions options) {
         require("GltfWriteOptions generator", options.generator());
-        Skeleton skeleton = asset.skeleton();
+        require("character name", character.name());
+        Skeleton skeleton = character.skeleton();
         require("skeleton name", skeleton.name());
         for (int b = 0; b < skeleton.boneCount(); b++) {
             require("bone " + b + " name", skeleton.boneName(b));
         }
-        for (List<MeshInstance> list : List.of(asset.skinnedMeshes(), asset.rigidMeshes())) {
-            for (MeshInstance m : list) {
-                require("mesh instance name", m.name());
-                String where = "mesh instance '" + m.name() + "'";
-                for (int p = 0; p < m.primitives().size(); p++) {
-                    Mesh mesh = m.primitives().get(p);
-                    require(where + ": primitive " + p + " mesh name", mesh.name());
-                    for (int t = 0; t < mesh.morphTargets().size(); t++) {
-                        MorphTarget target = mesh.morphTargets().get(t);
-                        require(where + ": primitive " + p + " morph target " + t + " name", target.name());
-                    }
-                }
+        for (Part part : character.parts()) {
+            require("part name", part.name());
+            String where = "part '" + part.name() + "'";
+            Mesh mesh = part.mesh();
+            require(where + ": mesh name", mesh.name());
+            for (int t = 0; t < mesh.morphTargets().size(); t++) {
+                MorphTarget target = mesh.morphTargets().get(t);
+                require(where + ": morph target " + t + " name", target.name());
             }
         }
-        for (Material m : asset.materials()) {
+        for (Material m : character.materials()) {
             require("material name", m.name());
         }
-        for (Image i : asset.images()) {
+        for (Image i : character.images()) {
             require("image name", i.name());
             require("image '" + i.name() + "' mimeType", i.mimeType());
         }
-        for (AnimationClip c : asset.clips()) {
+        for (AnimationClip c : character.clips()) {
             require("clip name", c.name());
         }
     }
@@ -68,11 +67,11 @@ final class TextCheck {
     static void require(String what, String value) {
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            boolean pair = Character.isHighSurrogate(c) && i + 1 < value.length()
-                    && Character.isLowSurrogate(value.charAt(i + 1));
+            boolean pair = java.lang.Character.isHighSurrogate(c) && i + 1 < value.length()
+                    && java.lang.Character.isLowSurrogate(value.charAt(i + 1));
             if (pair) {
                 i++;
-            } else if (Character.isSurrogate(c)) {
+            } else if (java.lang.Character.isSurrogate(c)) {
                 throw new ValidationException("GltfWriter: " + what + " '" + escaped(value) + "' has an unpaired "
                         + "surrogate " + hex(c) + " at char " + i
                         + ", expected well-formed UTF-16 (glTF JSON is UTF-8)");
@@ -85,7 +84,7 @@ final class TextCheck {
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            sb.append(Character.isSurrogate(c) || c < 0x20 || c == 0x7f ? hex(c) : String.valueOf(c));
+            sb.append(java.lang.Character.isSurrogate(c) || c < 0x20 || c == 0x7f ? hex(c) : String.valueOf(c));
         }
         return sb.toString();
     }

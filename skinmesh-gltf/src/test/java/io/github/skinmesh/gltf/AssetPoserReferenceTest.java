@@ -102,8 +102,8 @@ class AssetPoserReferenceTest {
         int first = 0;
         for (int p = 0; p < poser.primitiveCount(); p++) {
             JsonNode prim = prims.get(p);
-            int n = poser.primitive(p).vertexCount();
-            assertThat(prim.get("node").asInt()).as("primitive %d node", p).isEqualTo(poser.instanceOf(p).node());
+            int n = poser.vertexCount(p);
+            assertThat(prim.get("node").asInt()).as("primitive %d node", p).isEqualTo(poser.source(p).node());
             assertThat(prim.get("vertexCount").asInt()).as("primitive %d vertexCount", p).isEqualTo(n);
             assertThat(prim.get("firstVertex").asInt()).as("primitive %d firstVertex", p).isEqualTo(first);
             for (JsonNode sample : prim.get("samples")) {

@@ -45,7 +45,7 @@ class GltfReaderHostileTest {
     void minimalDocumentReads() {
         GltfAsset a = readGlb(TestGltf.minimalSkinned().glb());
         assertThat(a.skeleton().boneCount()).isEqualTo(2);
-        assertThat(a.skinnedMeshes()).hasSize(1);
+        assertThat(a.parts()).hasSize(1);
         assertThat(a.warnings()).isEmpty();
     }
 
@@ -149,6 +149,35 @@ class GltfReaderHostileTest {
                 .hasMessageContaining("exceeds bufferViews[0].byteLength 36");
     }
 
+    /**
+     * Two primitives with their own accessors are joined into one mesh; the joined streams are
+     * charged to the budget like decoded ones, so a file of zero-filled accessors that decodes
+     * within the budget cannot double it by joining.
+     */
+    @Test
+    void joiningPrimitivesIsChargedToTheBudget() {
+        TestGltf g = new TestGltf();
+        g.node("prop").put("mesh", 0);
+        TestGltf.ints(g.add("scenes"), "nodes", 0);
+        ArrayNode prims = g.add("meshes").putArray("primitives");
+        int n = 21_000;
+        for (int p = 0; p < 2; p++) {
+            prims.addObject().putObject("attributes").put("POSITION", g.accessor(-1, 0, TestGltf.FLOAT, false, n,
+                    "VEC3"));
+        }
+        byte[] glb = g.glb();
+        long budget = 16L * glb.length + (1 << 20);
+        // per primitive: positions, the generated index list, and the group's copy of it for concat
+        long decoded = 2 * (12L * n + 4L * n + 4L * n);
+        long joined = 2 * 12L * n + 2 * 4L * n;
+        assertThat(decoded).as("each primitive decodes within the budget").isLessThan(budget);
+        assertThat(decoded + joined).as("joining them does not").isGreaterThan(budget);
+        assertThatThrownBy(() -> readGlb(glb)).isInstanceOf(FormatException.class)
+                .hasMessage("meshes[0] joined primitives: decoding needs " + joined + " bytes, more than the file's "
+                        + glb.length + " bytes can describe (budget 16 x input size, " + (budget - decoded)
+                        + " bytes left)");
+    }
+
     @Test
     void hugeCountWithoutBytesBehindIt() {
         TestGltf g = TestGltf.minimalSkinned();
@@ -241,7 +270,7 @@ class GltfReaderHostileTest {
         Files.write(dir.resolve("my data.bin"), g.binBytes());
         Path file = dir.resolve("doc.gltf");
         Files.write(file, g.json());
-        assertThat(GltfReader.read(file).skinnedMeshes()).hasSize(1);
+        assertThat(GltfReader.read(file).parts()).hasSize(1);
         assertThatThrownBy(() -> GltfReader.read(file, GltfReadOptions.DEFAULTS.withExternalResources(
                 GltfReadOptions.ExternalResources.NONE))).isInstanceOf(FormatException.class)
                 .hasMessage(file + ": buffers[0].uri 'my%20data.bin': external resources are disabled by the options");
@@ -491,7 +520,7 @@ class GltfReaderHostileTest {
         ((ObjectNode) g.array("skins").get(0)).remove("inverseBindMatrices");
         float[] ibm = new float[16];
         new org.joml.Matrix4f().get(ibm);
-        float[] read = readGlb(g.glb()).skinnedMeshes().get(0).primitives().get(0).skin()
+        float[] read = readGlb(g.glb()).parts().get(0).mesh().skin()
                 .inverseBindMatricesInto(new float[16], 0);
         assertThat(read).containsExactly(ibm);
     }

@@ -8,11 +8,13 @@ import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.TextureRef;
@@ -51,48 +53,45 @@ class GltfWriterErrorsTest {
      * chunk holds POSITION (36 bytes at 0), JOINTS_0 (12 at 36), WEIGHTS_0 (48 at 48), indices (6 at
      * 96), the inverse bind matrix (64 at 104), the channel's output (24 at 168) and input (8 at 192).
      */
-    private static GltfAsset skinnedTriangle() {
+    private static Character skinnedTriangle() {
         Skeleton s = skeleton("rig", "b0");
         Mesh body = triangle("body").toBuilder().skin(Skin.of(new String[] {"b0"}, new Matrix4f().get(new float[16]),
                 BoneWeights.of(4, new int[12], new float[] {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}))).build();
         AnimationClip walk = AnimationClip.of("walk", List.of(BoneChannel.of("b0", ChannelPath.TRANSLATION,
                 Interpolation.LINEAR, new float[] {0, 1}, new float[] {0, 0, 0, 1, 0, 0})));
-        return GltfAsset.builder(s)
-                .addSkinnedMesh(MeshInstance.of("Body", List.of(body), Skeleton.NO_PARENT, new Matrix4f()))
-                .addClip(walk).build();
+        return Character.builder(s.name(), s).addPart(Part.of("Body", body)).addClip(walk).build();
     }
 
-    private static GltfAsset rigid(Mesh mesh) {
-        return GltfAsset.builder(Skeleton.builder("").build())
-                .addRigidMesh(MeshInstance.of("prop", List.of(mesh), Skeleton.NO_PARENT, new Matrix4f())).build();
+    private static Character rigid(Mesh mesh) {
+        return Character.builder("", Skeleton.builder("").build()).addPart(Part.of("prop", mesh)).build();
     }
 
-    private static GltfAsset textured(Image image) {
+    private static Character textured(Image image) {
         Material m = Material.builder("paint").texture(Material.BASE_COLOR, TextureRef.of(image)).build();
         return rigid(triangle("t").toBuilder().addUvs(new float[6]).clearMaterials().addMaterial(m).build());
     }
 
     static Stream<Arguments> unpairedSurrogates() {
-        Function<String, GltfAsset> bone = n -> GltfAsset.builder(skeleton("", n)).build();
+        Function<String, Character> bone = n -> Character.builder("", skeleton("", n)).build();
         return Stream.of(
-                Arguments.of("skeleton name", (Function<String, GltfAsset>) n -> GltfAsset.builder(
+                Arguments.of("character name", (Function<String, Character>) n -> Character.builder(n,
+                        Skeleton.builder(n).build()).build()),
+                Arguments.of("skeleton name", (Function<String, Character>) n -> Character.builder("",
                         Skeleton.builder(n).build()).build()),
                 Arguments.of("bone 0 name", bone),
-                Arguments.of("mesh instance name", (Function<String, GltfAsset>) n -> GltfAsset.builder(
-                        Skeleton.builder("").build()).addRigidMesh(MeshInstance.of(n, List.of(triangle("m")),
-                                Skeleton.NO_PARENT, new Matrix4f())).build()),
-                Arguments.of("mesh instance 'prop': primitive 0 mesh name",
-                        (Function<String, GltfAsset>) n -> rigid(triangle(n))),
-                Arguments.of("mesh instance 'prop': primitive 0 morph target 0 name",
-                        (Function<String, GltfAsset>) n -> rigid(triangle("m").toBuilder()
+                Arguments.of("part name", (Function<String, Character>) n -> Character.builder("",
+                        Skeleton.builder("").build()).addPart(Part.of(n, triangle("m"))).build()),
+                Arguments.of("part 'prop': mesh name", (Function<String, Character>) n -> rigid(triangle(n))),
+                Arguments.of("part 'prop': morph target 0 name",
+                        (Function<String, Character>) n -> rigid(triangle("m").toBuilder()
                                 .addMorphTarget(MorphTarget.of(n, new float[9], null, null)).build())),
-                Arguments.of("material name", (Function<String, GltfAsset>) n -> rigid(triangle("m").toBuilder()
+                Arguments.of("material name", (Function<String, Character>) n -> rigid(triangle("m").toBuilder()
                         .clearMaterials().addMaterial(Material.builder(n).build()).build())),
-                Arguments.of("image name", (Function<String, GltfAsset>) n -> textured(Image.of(n, "image/png",
+                Arguments.of("image name", (Function<String, Character>) n -> textured(Image.of(n, "image/png",
                         SyntheticAssets.png(1)))),
-                Arguments.of("image 'i' mimeType", (Function<String, GltfAsset>) n -> textured(Image.of("i",
+                Arguments.of("image 'i' mimeType", (Function<String, Character>) n -> textured(Image.of("i",
                         "image/" + n, SyntheticAssets.png(1)))),
-                Arguments.of("clip name", (Function<String, GltfAsset>) n -> GltfAsset.builder(
+                Arguments.of("clip name", (Function<String, Character>) n -> Character.builder("",
                         skeleton("", "b")).addClip(AnimationClip.of(n,
                                 List.of(BoneChannel.of("b", ChannelPath.SCALE, Interpolation.STEP, new float[] {0},
                                         new float[] {1, 1, 1})))).build()));
@@ -100,7 +99,7 @@ class GltfWriterErrorsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("unpairedSurrogates")
-    void unpairedSurrogatesAreRejected(String element, Function<String, GltfAsset> asset) {
+    void unpairedSurrogatesAreRejected(String element, Function<String, Character> asset) {
         String value = element.equals("image 'i' mimeType") ? "image/" + LONE_ESCAPED : LONE_ESCAPED;
         int at = element.equals("image 'i' mimeType") ? 7 : 1;
         assertThatThrownBy(() -> GltfWriter.toGlb(asset.apply(LONE))).isInstanceOf(ValidationException.class)
@@ -111,7 +110,7 @@ class GltfWriterErrorsTest {
 
     @Test
     void anUnpairedSurrogateInTheGeneratorIsRejected() {
-        GltfAsset a = rigid(triangle("m"));
+        Character a = rigid(triangle("m"));
         assertThatThrownBy(() -> GltfWriter.toGlb(a, GltfWriteOptions.DEFAULTS.withGenerator("x\udc00")))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage("GltfWriter: GltfWriteOptions generator 'x\\udc00' has an unpaired surrogate \\udc00 at "
@@ -119,11 +118,21 @@ class GltfWriterErrorsTest {
     }
 
     @Test
-    void anInstanceWithoutTrianglesIsRejected() {
-        GltfAsset a = rigid(Mesh.builder("e").positions(new float[3]).build());
+    void aPartWithoutTrianglesIsRejected() {
+        Character a = rigid(Mesh.builder("e").positions(new float[3]).build());
         assertThatThrownBy(() -> GltfWriter.toGlb(a)).isInstanceOf(ValidationException.class)
-                .hasMessage("GltfWriter: mesh instance 'prop' has no triangles, expected at least one non-empty "
+                .hasMessage("GltfWriter: part 'prop': mesh 'e' has no triangles, expected at least one non-empty "
                         + "submesh");
+    }
+
+    /** A skinned part's transform is baked into its vertices; one that overflows them cannot be written. */
+    @Test
+    void aSkinnedPartWhoseTransformOverflowsItsVerticesIsRejected() {
+        Character ok = skinnedTriangle();
+        Part body = ok.parts().get(0);
+        Character a = ok.withParts(List.of(Part.of("Body", body.mesh(), null, new Matrix4f().scaling(Float.MAX_VALUE).translate(1, 1, 1))));
+        assertThatThrownBy(() -> GltfWriter.toGlb(a)).isInstanceOf(ValidationException.class)
+                .hasMessageContaining("mesh 'body'").hasMessageContaining("Infinity");
     }
 
     /** glTF-Validator: SKIN_NO_COMMON_ROOT is an error, so such a palette cannot be written. */
@@ -139,17 +148,17 @@ class GltfWriterErrorsTest {
         Mesh m = triangle("m").toBuilder().skin(Skin.of(new String[] {"c1", "r2"}, ibm, BoneWeights.of(4,
                 new int[] {0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0}, new float[] {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0})))
                 .build();
-        GltfAsset a = GltfAsset.builder(sb.build())
-                .addSkinnedMesh(MeshInstance.of("m", List.of(m), Skeleton.NO_PARENT, new Matrix4f())).build();
+        Skeleton two = sb.build();
+        Character a = Character.builder(two.name(), two).addPart(Part.of("m", m)).build();
         assertThatThrownBy(() -> GltfWriter.toGlb(a)).isInstanceOf(ValidationException.class)
-                .hasMessage("GltfWriter: mesh instance 'm': palette bones 'c1' and 'r2' lie under different root "
+                .hasMessage("GltfWriter: part 'm': palette bones 'c1' and 'r2' lie under different root "
                         + "bones ('r1', 'r2'), expected one root: glTF requires the joints of a skin to have a common "
                         + "root");
     }
 
     @Test
     void anImageWithoutBytesIsRejected() {
-        GltfAsset a = textured(Image.of("empty.png", "image/png", new byte[0]));
+        Character a = textured(Image.of("empty.png", "image/png", new byte[0]));
         assertThatThrownBy(() -> GltfWriter.toGlb(a)).isInstanceOf(ValidationException.class)
                 .hasMessage("GltfWriter: material 'paint': baseColor texture: image 'empty.png' has no bytes, "
                         + "expected an encoded image (a glTF buffer view holds at least one byte)");
@@ -159,7 +168,7 @@ class GltfWriterErrorsTest {
     @ParameterizedTest(name = "limit {0}")
     @MethodSource("binLimits")
     void theBinChunkLimitNamesTheElementThatPassesIt(long limit, String element, long end) {
-        GltfAsset a = skinnedTriangle();
+        Character a = skinnedTriangle();
         assertThat(Exporter.export(a, GltfWriteOptions.DEFAULTS).bin().size()).isEqualTo(200);
         assertThatThrownBy(() -> Exporter.export(a, GltfWriteOptions.DEFAULTS,
                 new Exporter.Limits(limit, Exporter.MAX_BIN_BYTES))).isInstanceOf(ValidationException.class)
@@ -171,11 +180,11 @@ class GltfWriterErrorsTest {
 
     static Stream<Arguments> binLimits() {
         return Stream.of(
-                Arguments.of(32L, "mesh instance 'Body': mesh 'body' POSITION", 36L),
-                Arguments.of(44L, "mesh instance 'Body': mesh 'body' JOINTS_0", 48L),
-                Arguments.of(92L, "mesh instance 'Body': mesh 'body' WEIGHTS_0", 96L),
-                Arguments.of(100L, "mesh instance 'Body': mesh 'body' submesh 0 indices", 102L),
-                Arguments.of(164L, "mesh instance 'Body': skin inverse bind matrices", 168L),
+                Arguments.of(32L, "part 'Body': mesh 'body' POSITION", 36L),
+                Arguments.of(44L, "part 'Body': mesh 'body' JOINTS_0", 48L),
+                Arguments.of(92L, "part 'Body': mesh 'body' WEIGHTS_0", 96L),
+                Arguments.of(100L, "part 'Body': mesh 'body' submesh 0 indices", 102L),
+                Arguments.of(164L, "part 'Body': skin inverse bind matrices", 168L),
                 Arguments.of(188L, "clip 'walk' channel 'b0' translation output", 192L),
                 Arguments.of(196L, "clip 'walk' channel 'b0' translation input", 200L));
     }
@@ -183,7 +192,7 @@ class GltfWriterErrorsTest {
     @Test
     void theImageSectionNamesTheImage() {
         byte[] png = SyntheticAssets.png(7);
-        GltfAsset a = textured(Image.of("skin.png", "image/png", png));
+        Character a = textured(Image.of("skin.png", "image/png", png));
         Exporter.Exported full = Exporter.export(a, GltfWriteOptions.DEFAULTS);
         long before = full.bin().size() - ((png.length + 3) & ~3);
         assertThatThrownBy(() -> Exporter.export(a, GltfWriteOptions.DEFAULTS,
@@ -195,7 +204,7 @@ class GltfWriterErrorsTest {
 
     @Test
     void theFileLimitIsCheckedAfterTheJson() {
-        GltfAsset a = skinnedTriangle();
+        Character a = skinnedTriangle();
         Exporter.Exported full = Exporter.export(a, GltfWriteOptions.DEFAULTS);
         long length = full.fileLength();
         assertThatThrownBy(() -> Exporter.export(a, GltfWriteOptions.DEFAULTS,
@@ -208,7 +217,7 @@ class GltfWriterErrorsTest {
 
     @Test
     void toGlbRefusesFilesLargerThanAnArray() {
-        GltfAsset a = skinnedTriangle();
+        Character a = skinnedTriangle();
         int length = GltfWriter.toGlb(a).length;
         assertThatThrownBy(() -> GltfWriter.toGlb(a, GltfWriteOptions.DEFAULTS, length - 1))
                 .isInstanceOf(ValidationException.class)
@@ -220,7 +229,7 @@ class GltfWriterErrorsTest {
     @Test
     void aRejectedAssetWritesNothingToTheStream() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        GltfAsset a = textured(Image.of("empty.png", "image/png", new byte[0]));
+        Character a = textured(Image.of("empty.png", "image/png", new byte[0]));
         assertThatThrownBy(() -> GltfWriter.writeGlb(a, out)).isInstanceOf(ValidationException.class);
         assertThat(out.size()).isZero();
     }

@@ -8,6 +8,7 @@ import io.github.skinmesh.core.anim.Pose;
 import io.github.skinmesh.core.anim.PoseEvaluation;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.skinning.Skinning;
@@ -19,8 +20,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The README's two API examples, kept compiling and checked on a real asset. */
+/** The README's API examples, kept compiling and checked on a real asset. */
 class ReadmeExampleTest {
     @Test
     void shortReadmeExampleSkinsTheWalkLikeTheLowLevelOne() throws Exception {
@@ -56,7 +58,7 @@ class ReadmeExampleTest {
     /** The low-level example's steps: the Walk at 0.35 s skinned by {@code Skinning.skinInto}. */
     private static float[] lowLevelWalk(GltfAsset asset) {
         Skeleton skeleton = asset.skeleton();
-        Mesh fox = asset.skinnedMeshes().get(0).primitives().get(0);
+        Mesh fox = asset.parts().get(0).mesh();
         ClipSampler sampler = ClipSampler.bind(asset.clips().get(1), skeleton);
         Pose pose = Pose.rest(skeleton);
         int[] paletteBones = fox.skin().bind(skeleton);
@@ -71,6 +73,20 @@ class ReadmeExampleTest {
     }
 
     @Test
+    void readmeGltfExampleWritesACharacterThatReadsBackEqual(@TempDir Path dir) throws Exception {
+        Optional<Path> file = SharedFiles.file("assets/Fox.glb");
+        assumeTrue(file.isPresent(), SharedFiles.ABSENT);
+        Path foxCopy = dir.resolve("fox-copy.glb");
+
+        // --- README glTF example starts (Path.of("Fox.glb") and Path.of("fox-copy.glb") there)
+        Character hero = GltfReader.read(file.get()).character();
+        GltfWriter.writeGlb(hero, foxCopy);                          // reads back equal to hero
+        // --- README glTF example ends
+
+        assertThat(GltfReader.read(foxCopy).character()).isEqualTo(hero);
+    }
+
+    @Test
     void readmeExampleSkinsTheFoxWalk() throws Exception {
         Optional<Path> file = SharedFiles.file("assets/Fox.glb");
         assumeTrue(file.isPresent(), SharedFiles.ABSENT);
@@ -78,8 +94,8 @@ class ReadmeExampleTest {
         // --- README example starts
         GltfAsset asset = GltfReader.read(file.get());
         Skeleton skeleton = asset.skeleton();
-        Mesh fox = asset.skinnedMeshes().get(0).primitives().get(0);
-        AnimationClip walk = asset.clips().get(1);
+        Mesh fox = asset.parts().get(0).mesh();
+        AnimationClip walk = asset.clip("Walk");
 
         ClipSampler sampler = ClipSampler.bind(walk, skeleton);     // resolves bone names once
         Pose pose = Pose.rest(skeleton);                            // reusable, no per-frame allocation

@@ -201,6 +201,28 @@ final class TestGltf {
     }
 
     /**
+     * Rewrites the JSON chunk of a GLB file, keeping its BIN chunk.
+     *
+     * @param glb a GLB file
+     * @param edit changes the parsed JSON in place
+     * @return the new file
+     */
+    static byte[] editJson(byte[] glb, java.util.function.Consumer<ObjectNode> edit) {
+        Glb.Chunks c = Glb.parse(glb, new java.util.ArrayList<>());
+        ObjectNode json = Json.parse(glb, c.jsonOffset(), c.jsonLength(), "edited.glb");
+        edit.accept(json);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            byte[] bin = c.binOffset() < 0 ? new byte[0]
+                    : java.util.Arrays.copyOfRange(glb, c.binOffset(), c.binOffset() + c.binLength());
+            Glb.write(out, Json.mapper().writeValueAsString(json).getBytes(StandardCharsets.UTF_8), bin, bin.length);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /**
      * A minimal skinned document: node 0 "root" with child 1 "joint" (translation 0,1,0), node 2
      * "body" with mesh 0 and skin 0 (joint node 1, identity inverse bind matrix); one triangle
      * with JOINTS_0 unsigned byte and WEIGHTS_0 float; accessors: 0 POSITION, 1 JOINTS_0,

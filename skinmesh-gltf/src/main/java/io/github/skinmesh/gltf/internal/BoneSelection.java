@@ -25,7 +25,7 @@ import java.util.Map;
  *     whose joints span several trees, a multi-root skeleton, has one root per tree);
  * <li>an ancestor of a bone.
  * </ol>
- * Mesh nodes below the hierarchy stay mesh instances hanging from their nearest bone, unless a
+ * Mesh nodes below the hierarchy stay parts hanging from their nearest bone, unless a
  * rule above makes them bones; nodes outside every hierarchy (cameras, props at the scene root)
  * are not bones.
  *

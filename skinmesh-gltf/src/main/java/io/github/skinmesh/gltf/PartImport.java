@@ -3,6 +3,7 @@ package io.github.skinmesh.gltf;
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.gltf.internal.Json;
 import io.github.skinmesh.gltf.internal.NodeGraph;
@@ -12,86 +13,95 @@ import org.joml.Matrix4f;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turns the nodes with a mesh into {@link MeshInstance}s, in node order: skinned ones (mesh and
- * skin) and rigid ones. Each is placed on the skeleton: the attach bone is the node's own bone,
- * else its nearest bone ancestor, else none; the local matrix is the product of the non-bone
- * nodes' matrices from there down to the node. A node whose mesh has no triangle primitive is
- * skipped with a warning.
+ * Turns the nodes with a mesh into {@link Part}s with their {@link PartSource}s, in node order,
+ * skinned ones (mesh and skin) and rigid ones alike. A rigid part hangs from the node's own bone,
+ * else its nearest bone ancestor, else none, with the product of the non-bone nodes' matrices from
+ * there down to the node as its transform; a skinned part has no attach bone and the identity
+ * transform, and that placement goes into its source. A node whose mesh has no triangle primitive
+ * is skipped with a warning.
  */
-final class InstanceImport {
-    private InstanceImport() {
+final class PartImport {
+    private PartImport() {
     }
 
     /**
-     * The mesh instances of a document. Immutable; the flag array is shared and must not be
-     * changed.
+     * The parts of a document. Immutable; the table is shared and must not be changed.
      */
-    static final class Instances {
-        private final List<MeshInstance> skinned;
-        private final List<MeshInstance> rigid;
-        private final boolean[] instanceNode;
+    static final class Parts {
+        private final List<Part> parts;
+        private final List<PartSource> sources;
+        private final boolean[] partNode;
 
-        Instances(List<MeshInstance> skinned, List<MeshInstance> rigid, boolean[] instanceNode) {
-            this.skinned = List.copyOf(skinned);
-            this.rigid = List.copyOf(rigid);
-            this.instanceNode = instanceNode;
+        Parts(List<Part> parts, List<PartSource> sources, boolean[] partNode) {
+            this.parts = List.copyOf(parts);
+            this.sources = List.copyOf(sources);
+            this.partNode = partNode;
         }
 
-        /** @return the skinned instances, in node order */
-        List<MeshInstance> skinned() {
-            return skinned;
+        /** @return the parts, in node order */
+        List<Part> parts() {
+            return parts;
         }
 
-        /** @return the rigid instances, in node order */
-        List<MeshInstance> rigid() {
-            return rigid;
+        /** @return their sources, in the same order */
+        List<PartSource> sources() {
+            return sources;
         }
 
         /**
          * @param node node index
-         * @return whether the node became a mesh instance
+         * @return whether the node became a part
          */
-        boolean isInstance(int node) {
-            return instanceNode[node];
+        boolean isPart(int node) {
+            return partNode[node];
         }
     }
 
     /**
-     * Builds the instances.
+     * Builds the parts.
      *
      * @param doc the document
      * @param nodes the skeleton and node names
      * @param primitives the mesh decoder
      * @param warnings receives what is tolerated
-     * @return the instances
+     * @return the parts
      * @throws FormatException on a malformed mesh, node weights or node transform
      */
-    static Instances read(GltfDocument doc, SkeletonImport.Nodes nodes, PrimitiveImport primitives,
+    static Parts read(GltfDocument doc, SkeletonImport.Nodes nodes, PrimitiveImport primitives,
             List<String> warnings) {
         int n = doc.nodeCount();
-        List<MeshInstance> skinned = new ArrayList<>();
-        List<MeshInstance> rigid = new ArrayList<>();
-        boolean[] instanceNode = new boolean[n];
+        List<Part> parts = new ArrayList<>();
+        List<PartSource> sources = new ArrayList<>();
+        boolean[] partNode = new boolean[n];
         Placement placement = new Placement(doc, nodes, warnings);
+        Skeleton skeleton = nodes.skeleton();
         for (int i = 0; i < n; i++) {
             int mesh = doc.mesh(i);
             if (mesh == Index.NONE) {
                 continue;
             }
             float[] weights = Json.numbers(doc.node(i), "weights", "nodes[" + i + "]", primitives.targetCount(mesh));
-            List<Mesh> meshes = primitives.meshes(mesh, doc.skin(i), weights, warnings);
-            if (meshes.isEmpty()) {
+            int skin = doc.skin(i);
+            PrimitiveImport.Decoded decoded = primitives.mesh(mesh, skin, weights, i, warnings);
+            Mesh m = decoded.mesh();
+            if (m == null) {
                 warnings.add("nodes[" + i + "]: meshes[" + mesh + "] has no triangle primitive; node skipped");
                 continue;
             }
-            instanceNode[i] = true;
+            partNode[i] = true;
             placement.place(i);
-            boolean isSkinned = doc.skin(i) != Index.NONE;
-            MeshInstance instance = MeshInstance.imported(nodes.name(i), meshes, placement.attach, placement.local, i,
-                    mesh, doc.skin(i));
-            (isSkinned ? skinned : rigid).add(instance);
+            String name = nodes.name(i);
+            if (skin != Index.NONE) {
+                parts.add(Part.of(name, m));
+                sources.add(PartSource.skinned(i, mesh, skin, decoded.primitives(), placement.attach,
+                        placement.local));
+            } else {
+                String bone = placement.attach == Skeleton.NO_PARENT ? null : skeleton.boneName(placement.attach);
+                parts.add(Part.of(name, m, bone, new Matrix4f().set(placement.local)));
+                sources.add(PartSource.rigid(i, mesh, decoded.primitives()));
+            }
         }
-        return new Instances(skinned, rigid, instanceNode);
+        return new Parts(parts, sources, partNode);
     }
 
     private static float[] identity() {
