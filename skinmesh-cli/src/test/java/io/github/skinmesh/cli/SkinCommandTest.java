@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.joml.Matrix4f;
@@ -425,6 +426,33 @@ class SkinCommandTest {
         assertThat(run.err()).as("the file is named once").containsOnlyOnce("corrupt.glb");
         assertThat(run.err()).as("the path as given, then the reader's detail")
                 .startsWith("skinmesh skin: " + bad + ": GLB JSON chunk: malformed JSON");
+        assertThat(Cli.files(out)).isEmpty();
+    }
+
+    /** Parser messages reach the user in the document's terms, never with the JSON library's internals. */
+    @Test
+    void malformedJsonIsReportedWithoutParserInternals() throws IOException {
+        Path out = out();
+        Map<String, String> cases = Map.of(
+                "{\"asset\": {\"version\": \"2.0\"}", "malformed JSON at line 1 column 29: Unexpected end-of-input: "
+                        + "expected close marker for Object (opened at line 1 column 1)",
+                "{\"asset\": {\"version\": \"2.0\"}} {}", "malformed JSON at line 1 column 31: content after the root "
+                        + "object, expected the end of the document",
+                "[".repeat(300), "JSON beyond this reader's limits: Document nesting depth (257) exceeds the maximum "
+                        + "allowed (256)",
+                "{\"asset\": NaN}", "malformed JSON at line 1 column 14: Non-standard token 'NaN'");
+        int i = 0;
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            Path gltf = Files.writeString(tmp.resolve("bad" + i++ + ".gltf"), c.getKey());
+            for (String command : List.of("skin", "inspect")) {
+                Cli.Run run = command.equals("skin") ? Cli.run("skin", gltf, "--out", out.resolve("a.bin"))
+                        : Cli.run("inspect", gltf, "--json");
+                run.assertBadInput(gltf + ": glTF: " + c.getValue());
+                assertThat(run.err()).doesNotContain("Source").doesNotContain("`").doesNotContain("jackson")
+                        .doesNotContain("REDACTED").doesNotContain("START_OBJECT");
+                assertThat(run.stdout()).isEmpty();
+            }
+        }
         assertThat(Cli.files(out)).isEmpty();
     }
 
