@@ -1,5 +1,7 @@
 package io.github.skinmesh.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.Progress;
 import io.github.skinmesh.core.anim.AnimatedBounds;
 import io.github.skinmesh.core.anim.AnimatedBoundsOptions;
@@ -11,6 +13,7 @@ import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.TextureRef;
 import io.github.skinmesh.core.skinning.PalettePacking;
@@ -41,7 +44,8 @@ import picocli.CommandLine.Spec;
         description = {"Runs the pipeline on the built-in procedural character (six parts sharing one skeleton, "
             + "with textures and clips) and writes its outputs.",
             "Steps: generate, validate, sample and skin the walk cycle, animated bounds, bone palettes for GPU "
-            + "skinning (3x4 float and half), write the character as glTF binary.",
+            + "skinning (3x4 float and half), draw six phases of the walk into a PNG, write the character as glTF "
+            + "binary. Each raw .bin output has a .json beside it giving its layout.",
             "Prints a report and the list of files written, and its progress on stderr when that is a terminal. "
             + "With --quiet, stdout holds only the list of files written and stderr only errors."})
 final class DemoCommand implements Callable<Integer> {
@@ -87,14 +91,26 @@ final class DemoCommand implements Callable<Integer> {
             conservative = AnimatedBounds.compute(h.character(), walk, boxes, progress).bounds();
         }
 
-        // 4. outputs: the character as glTF, the sampled walk, the GPU palettes, the textures
+        // 4. a picture of the walk
         Character character = h.character();
+        WalkPreview.Picture preview = WalkPreview.render(character, walk);
+
+        // 5. outputs: the character as glTF, the sampled walk, the GPU palettes (each raw file with a JSON
+        // describing its layout), the picture, the textures
         try (outputs) {
-            outputs.write(out.resolve("humanoid.glb"), stream -> GltfWriter.writeGlb(character, stream));
+            outputs.write(out.resolve(GLB), stream -> GltfWriter.writeGlb(character, stream));
             String t = String.format(Locale.ROOT, "%.2f", walked.sampleTime);
-            outputs.write(out.resolve("walk.t" + t + ".positions.bin"), Outputs.littleEndian(walked.samplePositions));
-            outputs.write(out.resolve("walk.palette3x4.f32.bin"), walked.paletteFloat);
-            outputs.write(out.resolve("walk.palette3x4.f16.bin"), walked.paletteHalf);
+            String positions = "walk.t" + t + ".positions";
+            outputs.write(out.resolve(positions + ".bin"), Outputs.littleEndian(walked.samplePositions));
+            outputs.write(out.resolve(positions + ".json"), Json.bytes(positionsLayout(positions + ".bin", character,
+                    walk, walked)));
+            for (boolean half : new boolean[] {false, true}) {
+                String palette = half ? PALETTE_HALF : PALETTE_FLOAT;
+                outputs.write(out.resolve(palette + ".bin"), half ? walked.paletteHalf : walked.paletteFloat);
+                outputs.write(out.resolve(palette + ".json"), Json.bytes(paletteLayout(palette + ".bin", half,
+                        skeleton, walk, walked)));
+            }
+            outputs.write(out.resolve(PREVIEW), preview.png());
             for (Mesh part : h.parts()) {
                 for (Material m : part.materials()) {
                     TextureRef tex = m.texture(Material.BASE_COLOR);
@@ -110,6 +126,13 @@ final class DemoCommand implements Callable<Integer> {
 
         if (!quiet.quiet()) {
             printReport(w, h, reports, walk, walked, conservative);
+            w.printf(Locale.ROOT, "%s opens in any glTF viewer: drag it into a web viewer such as the Khronos glTF "
+                    + "Sample Viewer or the three.js editor.%n", GLB);
+            w.printf(Locale.ROOT, "%s: %d phases of %s side by side, seen from the left (%dx%d).%n", PREVIEW,
+                    WalkPreview.PANELS, walk.name(), preview.width(), preview.height());
+            w.println("Each raw .bin has a .json beside it giving its layout (values, order, byte order, bone names, "
+                    + "frame times).");
+            w.println();
         }
         w.println("files written:");
         for (Path p : outputs.written()) {
@@ -118,6 +141,90 @@ final class DemoCommand implements Callable<Integer> {
         w.flush();
         int errors = reports.stream().mapToInt(ValidationReport::errorCount).sum();
         return errors == 0 ? SkinMeshCommand.OK : SkinMeshCommand.BAD_INPUT;
+    }
+
+    /** The character as glTF binary. */
+    static final String GLB = "humanoid.glb";
+    /** The walk's bone palettes as 3x4 floats, without the {@code .bin}/{@code .json} extension. */
+    static final String PALETTE_FLOAT = "walk.palette3x4.f32";
+    /** The walk's bone palettes as 3x4 halves, without the {@code .bin}/{@code .json} extension. */
+    static final String PALETTE_HALF = "walk.palette3x4.f16";
+    /** The picture of the walk. */
+    static final String PREVIEW = "walk.preview.png";
+    /** Version of the layout descriptions; changes only when a field is removed or changes meaning. */
+    static final int LAYOUT_VERSION = 1;
+
+    /** The description of the sampled positions file: vertices per part, in order, float32 xyz. */
+    static ObjectNode positionsLayout(String file, Character character, AnimationClip clip, WalkResult walked) {
+        ObjectNode o = Json.object();
+        o.put("format", "skinmesh demo positions");
+        o.put("formatVersion", LAYOUT_VERSION);
+        o.put("file", file);
+        o.put("layout", "vertexCount x 3 values (x, y, z), the parts' vertices one part after the other in the "
+                + "order of parts");
+        o.put("encoding", "float32");
+        o.put("byteOrder", "little-endian");
+        o.put("space", "model space of the character (glTF axes: +Y up, +Z front), skinned by linear blend");
+        o.put("clip", clip.name());
+        o.put("time", walked.sampleTime);
+        long total = character.vertexCount();
+        o.put("vertexCount", total);
+        o.put("byteLength", 12L * total);
+        ArrayNode parts = o.putArray("parts");
+        long first = 0;
+        for (Part part : character.parts()) {
+            int n = part.mesh().vertexCount();
+            parts.addObject().put("name", part.name()).put("firstVertex", first).put("vertexCount", n)
+                    .put("byteOffset", 12L * first).put("byteLength", 12L * n);
+            first += n;
+        }
+        return o;
+    }
+
+    /** The description of a palette file: frames x bones x 12 values, with the bones and the frame times. */
+    static ObjectNode paletteLayout(String file, boolean half, Skeleton skeleton, AnimationClip clip,
+            WalkResult walked) {
+        int bytesPerValue = half ? 2 : 4;
+        int bones = skeleton.boneCount();
+        ObjectNode o = Json.object();
+        o.put("format", "skinmesh demo bone palettes");
+        o.put("formatVersion", LAYOUT_VERSION);
+        o.put("file", file);
+        o.put("layout", "frames x bones x 12 values");
+        o.put("encoding", half ? "float16 (IEEE 754 binary16)" : "float32");
+        o.put("byteOrder", "little-endian");
+        o.put("frames", walked.frames);
+        o.put("boneCount", bones);
+        o.put("valuesPerBone", PalettePacking.VALUES_PER_BONE);
+        o.put("bytesPerValue", bytesPerValue);
+        o.put("bytesPerBone", half ? PalettePacking.HALF_BYTES_PER_BONE : PalettePacking.FLOAT_BYTES_PER_BONE);
+        o.put("byteLength", (long) walked.frames * bones * PalettePacking.VALUES_PER_BONE * bytesPerValue);
+        o.put("offset", "byte offset of value k (0..11) of bone b in frame f: ((f * boneCount + b) * 12 + k) * "
+                + "bytesPerValue");
+        o.put("matrix", "the bone's skin matrix S = model(bone) * inverse(restModel(bone)) (the meshes are bound in "
+                + "the rest pose), as 3 rows of 4, row-major: S00 S01 S02 S03 S10 S11 S12 S13 S20 S21 S22 S23; the "
+                + "4th row is 0 0 0 1. A vertex p bound to bones b_i with weights w_i moves to "
+                + "sum_i w_i * S(b_i) * (p, 1)");
+        o.put("boneOrder", "the skeleton's (parents before children); a mesh joint is the bone of the same name, "
+                + "as in the .glb's skins");
+        o.put("clip", clip.name());
+        o.put("fps", FPS);
+        o.put("duration", clip.duration());
+        o.put("timing", "frame f is the pose at min(f / fps, duration): play once, the last frame at the duration");
+        ArrayNode times = o.putArray("frameTimes");
+        for (int f = 0; f < walked.frames; f++) {
+            times.add(frameTime(clip, f));
+        }
+        ArrayNode list = o.putArray("bones");
+        for (int b = 0; b < bones; b++) {
+            list.addObject().put("index", b).put("name", skeleton.boneName(b)).put("parent", skeleton.parent(b));
+        }
+        return o;
+    }
+
+    /** @return the time of frame {@code f} of the demo's sampling: {@code min(f / FPS, duration)} */
+    static float frameTime(AnimationClip clip, int f) {
+        return Math.min(f / (float) FPS, clip.duration());
     }
 
     /** What sampling and skinning the walk produced. */
@@ -163,7 +270,7 @@ final class DemoCommand implements Callable<Integer> {
         for (int f = 0; f < r.frames; f++) {
             progress.checkCancelled("demo");
             progress.update(stage, f, r.frames);
-            float t = Math.min(f / (float) FPS, clip.duration());
+            float t = frameTime(clip, f);
             poser.poseInto(t, posed);
             r.bounds = r.bounds.union(posed.bounds());
             r.skinnedVertices += poser.vertexCount();

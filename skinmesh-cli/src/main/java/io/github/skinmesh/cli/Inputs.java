@@ -4,8 +4,11 @@ import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.SkinMeshException;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.gltf.GltfAsset;
+import io.github.skinmesh.gltf.GltfReadOptions;
 import io.github.skinmesh.gltf.GltfReader;
+import io.github.skinmesh.gltf.ImageSource;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,6 +32,23 @@ final class Inputs {
      *     reader's {@link FormatException} already names it: it carries the file as its source)
      */
     static GltfAsset readGltf(Path file) {
+        return readGltf(file, GltfReadOptions.DEFAULTS);
+    }
+
+    /**
+     * The reading options of commands that need no pixels ({@code inspect}, {@code skin}): an image
+     * file that is missing or unreadable drops its textures instead of failing the read, and the
+     * asset's {@link GltfAsset#imageSources()} says which and why.
+     */
+    static final GltfReadOptions WITHOUT_PIXELS = GltfReadOptions.DEFAULTS
+            .withUnreadableImages(GltfReadOptions.UnreadableImages.DROP_TEXTURES);
+
+    /**
+     * Reads a glTF file with the given options.
+     *
+     * @throws SkinMeshException as {@link #readGltf(Path)}
+     */
+    static GltfAsset readGltf(Path file, GltfReadOptions options) {
         if (!isGltf(file)) {
             throw new SkinMeshException(file + ": not a glTF file, expected a .glb or .gltf name");
         }
@@ -36,10 +56,23 @@ final class Inputs {
             throw new SkinMeshException(file + ": no such file");
         }
         try {
-            return GltfReader.read(file);
+            return GltfReader.read(file, options);
         } catch (IOException e) {
             throw new SkinMeshException(file + ": cannot read (" + e.getMessage() + ")", e);
         }
+    }
+
+    /**
+     * Prints one line on {@code err} per image of {@code asset} that could not be read (read with
+     * {@link #WITHOUT_PIXELS}): {@code command: file: reason; ignored (why)}.
+     */
+    static void noteDroppedImages(PrintWriter err, String command, Path file, GltfAsset asset, String why) {
+        for (ImageSource s : asset.imageSources()) {
+            if (s.problem() != null) {
+                err.println(command + ": " + file + ": " + s.problem() + "; ignored (" + why + ")");
+            }
+        }
+        err.flush();
     }
 
     /**

@@ -2,15 +2,19 @@ package io.github.skinmesh.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.core.SkinMeshException;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.gltf.AssetPoser;
 import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.gltf.PartSource;
 import io.github.skinmesh.gltf.PoseSpace;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -20,6 +24,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -32,7 +37,9 @@ import picocli.CommandLine.Spec;
             + "vertex, no header.",
             "Order: glTF nodes with both a mesh and a skin, in index order; for each, its mesh's primitives in order.",
             "Without --clip: rest pose (every node at its own TRS/matrix). Clip time is play-once clamped: "
-            + "T >= duration gives the last key. Morph targets are applied first, at the clip's weights."})
+            + "T >= duration gives the last key. Morph targets are applied first, at the clip's weights.",
+            "A file without a skinned primitive is an error. Image files that are missing or unreadable are noted "
+            + "on stderr and ignored: posing needs no pixels."})
 final class SkinCommand implements Callable<Integer> {
     /** Clip fields of the {@code --json} description, {@code null} for the rest pose as in the reference files. */
     private static final String[] CLIP_FIELDS = {"clip", "clipIndex", "requestedTime", "effectiveTime", "duration",
@@ -47,14 +54,15 @@ final class SkinCommand implements Callable<Integer> {
     @Option(names = "--clip", paramLabel = "C", description = "Clip name, or index when an integer.")
     String clip;
 
-    @Option(names = "--time", paramLabel = "T", description = "Seconds into the clip (default 0).")
+    @Option(names = "--time", paramLabel = "T", description = "Seconds into the clip, >= 0 (default 0).")
     Float time;
 
     @Option(names = "--space", paramLabel = "model|world", defaultValue = "model",
             description = "model (default): inverse(W_skinnedNode) * world; world: sum_i w_i * W_joint_i * IBM_i * p.")
     String space;
 
-    @Option(names = "--out", paramLabel = "OUT.bin", required = true, description = "Positions output.")
+    @Option(names = "--out", paramLabel = "OUT.bin", required = true,
+            description = "Positions output; - writes them to standard output (which then carries nothing else).")
     Path out;
 
     @Option(names = "--json", paramLabel = "OUT.json", description = "Also write a JSON description of the output.")
@@ -62,6 +70,12 @@ final class SkinCommand implements Callable<Integer> {
 
     @Mixin
     QuietOption quiet;
+
+    @ParentCommand
+    SkinMeshCommand root;
+
+    /** The {@code --out} value that means standard output. */
+    static final String STDOUT = "-";
 
     @Override
     public Integer call() {
@@ -74,41 +88,77 @@ final class SkinCommand implements Callable<Integer> {
         if (time != null && clip == null) {
             throw new CommandLine.ParameterException(cl, "--time needs --clip");
         }
-        if (time != null && !Float.isFinite(time)) {
-            throw new CommandLine.ParameterException(cl, "--time: " + time + ", expected a finite number of seconds");
+        if (time != null && !(Float.isFinite(time) && time >= 0)) {
+            throw new CommandLine.ParameterException(cl, "--time: " + time
+                    + ", expected a finite number of seconds >= 0");
+        }
+        boolean toStdout = out.toString().equals(STDOUT);
+        if (json != null && json.toString().equals(STDOUT)) {
+            throw new CommandLine.ParameterException(cl, "--json: '-' is not a file name; only --out writes to "
+                    + "standard output");
         }
         if (json != null && json.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
             throw new CommandLine.ParameterException(cl, "--json: " + json + " is also the --out file, expected two files");
         }
         Outputs outputs = new Outputs(List.of(file));
-        if (json == null) {
-            outputs.checkTargets(out);
-        } else {
-            outputs.checkTargets(out, json);
+        List<Path> targets = new ArrayList<>();
+        if (!toStdout) {
+            targets.add(out);
         }
-        GltfAsset asset = Inputs.readGltf(file);
+        if (json != null) {
+            targets.add(json);
+        }
+        outputs.checkTargets(targets.toArray(new Path[0]));
+        GltfAsset asset = Inputs.readGltf(file, Inputs.WITHOUT_PIXELS);
         int clipIndex = clip == null ? -1 : Inputs.clipIndex(file, asset.clips(), clip);
         AnimationClip animation = clipIndex < 0 ? null : asset.clips().get(clipIndex);
         float t = time == null ? 0f : time;
 
-        quiet.noteScalarKernel();
         AssetPoser poser = AssetPoser.bind(asset);
+        if (poser.primitiveCount() == 0) {
+            throw new SkinMeshException(file + ": no skinned primitive to pose (no node has both a skin and a mesh with "
+                    + "a triangle primitive); nothing written");
+        }
+        if (!quiet.quiet()) {
+            Inputs.noteDroppedImages(cl.getErr(), "skinmesh skin", file, asset, "skin needs no pixels");
+        }
+        quiet.noteScalarKernel();
         float[] positions = poser.poseInto(animation, t, poseSpace, new float[3 * poser.vertexCount()], 0);
         byte[] bin = Outputs.littleEndian(positions);
 
         try (outputs) {
-            outputs.write(out, bin);
+            if (!toStdout) {
+                outputs.write(out, bin);
+            }
             if (json != null) {
                 outputs.write(json, Json.bytes(describe(poser, animation, clipIndex, t, positions, bin)));
             }
+            if (toStdout) {
+                // last, once every file is staged; the files appear only if standard output took the positions
+                cl.getOut().flush();
+                writeToStdout(bin);
+            }
             outputs.commit();
         }
-        cl.getOut().printf(Locale.ROOT, "%s: %d skinned primitive%s, %d vertices, %s space, %s -> %s%n", file,
-                poser.primitiveCount(), poser.primitiveCount() == 1 ? "" : "s", poser.vertexCount(),
-                space, animation == null ? "rest pose" : "clip " + clipIndex + " '" + animation.name() + "' at "
-                        + effectiveTime(animation, t) + " s", out);
-        cl.getOut().flush();
+        if (!toStdout) {
+            cl.getOut().printf(Locale.ROOT, "%s: %d skinned primitive%s, %d vertices, %s space, %s -> %s%n", file,
+                    poser.primitiveCount(), poser.primitiveCount() == 1 ? "" : "s", poser.vertexCount(),
+                    space, animation == null ? "rest pose" : "clip " + clipIndex + " '" + animation.name() + "' at "
+                            + effectiveTime(animation, t) + " s", out);
+            cl.getOut().flush();
+        }
         return SkinMeshCommand.OK;
+    }
+
+    private void writeToStdout(byte[] bin) {
+        OutputStream stdout = root.stdout();
+        try {
+            stdout.write(bin);
+            stdout.flush();
+        } catch (IOException e) {
+            throw new SkinMeshException("standard output: cannot write the positions (" + e.getMessage()
+                    + "); no output of this run was kept", e);
+        }
     }
 
     /** The time actually sampled: clamped to {@code [0, duration]}. */

@@ -1,9 +1,13 @@
 package io.github.skinmesh.cli;
 
 import io.github.skinmesh.core.SkinMeshException;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,7 +16,8 @@ import picocli.CommandLine.Command;
  * The {@code skinmesh} command: {@code skinmesh <command> [options]}.
  *
  * <p>Exit codes: 0 on success, 1 on bad input (a message on stderr naming the file, the element
- * and the problem), 2 on bad usage.
+ * and the problem), 2 on bad usage (one line on stderr naming the problem and the command's
+ * {@code --help}).
  */
 @Command(name = "skinmesh", mixinStandardHelpOptions = true, versionProvider = SkinMeshCommand.Version.class,
         description = "Prepares skinned characters for real-time rendering.",
@@ -32,23 +37,49 @@ public final class SkinMeshCommand implements Runnable {
             description = "Print stack traces of errors.")
     boolean verbose;
 
+    /** Standard output as bytes, for commands that write binary data there ({@code skin --out -}). */
+    private final OutputStream stdout;
+
+    private SkinMeshCommand(OutputStream stdout) {
+        this.stdout = stdout;
+    }
+
+    /**
+     * @return standard output as bytes; a command that writes binary data there writes nothing else
+     *     to standard output in that run
+     */
+    OutputStream stdout() {
+        return stdout;
+    }
+
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
     }
 
     /**
-     * Builds the command line with its error handling.
+     * Builds the command line with its error handling: bad usage prints one line on stderr,
+     * {@code skinmesh CMD: problem (see skinmesh CMD --help)}, and exits {@value #USAGE}; bad input
+     * prints {@code skinmesh CMD: message} (and the stack trace with {@code --verbose}) and exits
+     * {@value #BAD_INPUT}.
      *
-     * @param out standard output
+     * @param stdout standard output as bytes, for binary output ({@code skin --out -}); {@code out}
+     *     normally writes to the same place
+     * @param out standard output as text
      * @param err standard error
      * @return the configured command line
      */
-    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new SkinMeshCommand());
+    public static CommandLine commandLine(OutputStream stdout, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new SkinMeshCommand(stdout));
         cl.setOut(out);
         cl.setErr(err);
         cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? USAGE : BAD_INPUT);
+        cl.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter e = ex.getCommandLine().getErr();
+            e.println(usageLine(ex));
+            e.flush();
+            return USAGE;
+        });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter e = commandLine.getErr();
             if (ex instanceof SkinMeshException) {
@@ -66,6 +97,23 @@ public final class SkinMeshCommand implements Runnable {
     }
 
     /**
+     * The one line a usage error prints: the command, the problem (with picocli's suggestion for a
+     * mistyped option, if any) and where the help is, e.g. {@code skinmesh skin: --time needs --clip
+     * (see skinmesh skin --help)}.
+     */
+    static String usageLine(CommandLine.ParameterException ex) {
+        String name = ex.getCommandLine().getCommandSpec().qualifiedName();
+        String problem = String.valueOf(ex.getMessage()).strip().replaceAll("\\s+", " ");
+        if (ex instanceof CommandLine.UnmatchedArgumentException) {
+            List<String> suggestions = ((CommandLine.UnmatchedArgumentException) ex).getSuggestions();
+            if (!suggestions.isEmpty()) {
+                problem += "; did you mean " + String.join(" or ", suggestions) + "?";
+            }
+        }
+        return name + ": " + problem + " (see " + name + " --help)";
+    }
+
+    /**
      * Runs the command.
      *
      * @param args the arguments
@@ -74,7 +122,7 @@ public final class SkinMeshCommand implements Runnable {
         useJomlWithoutUnsafe();
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
-        int code = commandLine(out, err).execute(args);
+        int code = commandLine(new FileOutputStream(FileDescriptor.out), out, err).execute(args);
         out.flush();
         err.flush();
         System.exit(code);

@@ -140,10 +140,11 @@ class InstallationIT {
         }
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).contains("(linear blend, SIMD kernel)");
-        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 11);
-        assertThat(listed).hasSize(10).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
+        // the .glb, three raw files and their layouts, the preview, six textures
+        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 15);
+        assertThat(listed).hasSize(14).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
         assertThat(out.resolve("humanoid.glb")).isRegularFile();
-        assertThat(Cli.files(out)).hasSize(10);
+        assertThat(Cli.files(out)).hasSize(14);
     }
 
     @Test
@@ -161,7 +162,7 @@ class InstallationIT {
     void theLauncherPassesTheExitCodeAndUsageErrorsThrough() throws Exception {
         assumeShell();
         Result r = launcher(tmp, env -> { }, "frobnicate").assertExit(SkinMeshCommand.USAGE);
-        assertThat(r.err()).startsWith("Unmatched argument at index 0: 'frobnicate'").contains("Usage: skinmesh");
+        assertThat(r.err()).isEqualTo("skinmesh: Unmatched argument at index 0: 'frobnicate' (see skinmesh --help)\n");
         assertThat(r.out()).isEmpty();
     }
 

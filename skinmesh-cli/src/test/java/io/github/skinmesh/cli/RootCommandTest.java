@@ -48,23 +48,32 @@ class RootCommandTest {
 
     @Test
     void noCommandIsBadUsage() {
-        Cli.Run run = Cli.run();
-        assertThat(run.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
-        assertThat(run.err()).contains("missing command").contains("Usage: skinmesh");
-        assertThat(run.out()).isEmpty();
+        Cli.Run run = Cli.run().assertUsage("missing command");
+        assertThat(run.err()).isEqualTo("skinmesh: missing command (see skinmesh --help)" + System.lineSeparator());
     }
 
     @Test
     void anUnknownCommandIsBadUsage() {
-        Cli.Run run = Cli.run("frobnicate");
-        assertThat(run.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
-        assertThat(run.err()).contains("frobnicate");
+        Cli.run("frobnicate").assertUsage("frobnicate");
     }
 
     @Test
     void anUnknownRootOptionIsBadUsage() {
-        Cli.Run run = Cli.run("--frobnicate");
-        assertThat(run.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
-        assertThat(run.err()).contains("--frobnicate");
+        Cli.run("--frobnicate").assertUsage("--frobnicate");
+    }
+
+    /** A usage error is one line naming the problem and the command's help, not the whole help. */
+    @Test
+    void aUsageErrorIsOneLinePointingToTheHelp() {
+        assertThat(Cli.run("skin", "a.glb", "--time", "1", "--out", "a.bin").assertUsage("--time needs --clip").err())
+                .isEqualTo("skinmesh skin: --time needs --clip (see skinmesh skin --help)" + System.lineSeparator());
+        assertThat(Cli.run("inspect").assertUsage("FILE").err()).doesNotContain("Usage:");
+    }
+
+    /** A mistyped option gets picocli's suggestion on the same line. */
+    @Test
+    void aMistypedOptionIsSuggested() {
+        assertThat(Cli.run("inspect", "a.glb", "--jsno").assertUsage("--jsno").err())
+                .contains("did you mean --json?").endsWith("(see skinmesh inspect --help)" + System.lineSeparator());
     }
 }

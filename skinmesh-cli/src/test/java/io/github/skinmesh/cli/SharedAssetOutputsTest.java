@@ -16,7 +16,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The reports of {@code skinmesh inspect} (text and JSON) and {@code skinmesh skin} (the JSON
  * description with the positions' SHA-256, and the summary line) for the shared assets stay what
  * they were when glTF primitives were read as separate meshes: {@code cli-baseline/} holds those
- * outputs, with the input path as {@code ${FILE}} and the output path as {@code ${OUT}}.
+ * outputs, with the input path as {@code ${FILE}} and the output path as {@code ${OUT}}. Inspect's
+ * baselines are those of its JSON format version 1, which only added to them: the format version and
+ * path, pointers, problem codes and subjects, parts with bounds, images; in the text, the images and
+ * bounds sections and each problem's {@code [CODE pointer]}.
  */
 class SharedAssetOutputsTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();

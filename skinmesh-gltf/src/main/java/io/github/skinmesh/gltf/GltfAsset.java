@@ -49,12 +49,16 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Clips.</b> One per glTF animation, in file order: bone channels by bone name, morph weight
  * channels by part name (the name of the node they target).
  *
- * <p>Immutable and thread-safe. Equality compares the character, the part sources and the node
- * maps; the warnings are not compared.
+ * <p><b>Images.</b> {@link #imageSources()} tells, per glTF image, where the file keeps it and
+ * whether it was read; a texture's {@link Image} is the very instance its source holds.
+ *
+ * <p>Immutable and thread-safe. Equality compares the character, the part and image sources and
+ * the node maps; the warnings are not compared.
  */
 public final class GltfAsset {
     private final Character character;
     private final List<PartSource> sources;
+    private final List<ImageSource> imageSources;
     private final List<String> warnings;
     private final int[] nodeOfBone;
     private final int[] boneOfNode;
@@ -64,14 +68,16 @@ public final class GltfAsset {
      *
      * @param character the character read
      * @param sources one per part, in part order
+     * @param imageSources one per glTF image, in index order
      * @param warnings what the reader tolerated
      * @param nodeOfBone per bone its node
      * @param boneOfNode per node its bone or {@link Index#NONE}
      */
-    GltfAsset(Character character, List<PartSource> sources, List<String> warnings, int[] nodeOfBone,
-            int[] boneOfNode) {
+    GltfAsset(Character character, List<PartSource> sources, List<ImageSource> imageSources, List<String> warnings,
+            int[] nodeOfBone, int[] boneOfNode) {
         this.character = Objects.requireNonNull(character, "character");
         this.sources = List.copyOf(sources);
+        this.imageSources = List.copyOf(imageSources);
         this.warnings = List.copyOf(warnings);
         this.nodeOfBone = nodeOfBone;
         this.boneOfNode = boneOfNode;
@@ -175,6 +181,17 @@ public final class GltfAsset {
         return character.images();
     }
 
+    /**
+     * What became of each image of the file: where it is stored, whether it was read (an image no
+     * read primitive's material uses is not), and, when unreadable images are tolerated
+     * ({@link GltfReadOptions.UnreadableImages#DROP_TEXTURES}), why one could not be read.
+     *
+     * @return one per entry of the file's {@code images} array, in index order, read-only
+     */
+    public List<ImageSource> imageSources() {
+        return imageSources;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (o == this) {
@@ -184,13 +201,13 @@ public final class GltfAsset {
             return false;
         }
         GltfAsset a = (GltfAsset) o;
-        return character.equals(a.character) && sources.equals(a.sources) && Arrays.equals(nodeOfBone, a.nodeOfBone)
-                && Arrays.equals(boneOfNode, a.boneOfNode);
+        return character.equals(a.character) && sources.equals(a.sources) && imageSources.equals(a.imageSources)
+                && Arrays.equals(nodeOfBone, a.nodeOfBone) && Arrays.equals(boneOfNode, a.boneOfNode);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(character, sources, Arrays.hashCode(nodeOfBone), Arrays.hashCode(boneOfNode));
+        return Objects.hash(character, sources, imageSources, Arrays.hashCode(nodeOfBone), Arrays.hashCode(boneOfNode));
     }
 
     @Override

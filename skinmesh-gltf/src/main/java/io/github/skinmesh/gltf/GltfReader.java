@@ -27,7 +27,10 @@ import java.util.Objects;
  * and the skeleton they span (see {@link GltfAsset} for which nodes become bones); materials
  * (metallic-roughness factors and textures, normal scale, occlusion strength, emissive, alpha mode and cutoff,
  * double-sidedness, {@code KHR_materials_unlit} as template {@code "unlit"}; images from buffer
- * views, data URIs or files, MIME type sniffed from PNG/JPEG/WebP/KTX2 magic when absent);
+ * views, data URIs or files, MIME type sniffed from PNG/JPEG/WebP/KTX2 magic when absent; an
+ * image is loaded when a read primitive's material first uses it, and
+ * {@link GltfAsset#imageSources()} tells what became of each; an external image file that cannot be
+ * read fails the read unless {@link GltfReadOptions#unreadableImages()} drops its textures);
  * animations (translation, rotation, scale, weights; STEP, LINEAR, CUBICSPLINE; outputs in any
  * allowed type). Extensions listed in {@code extensionsRequired} other than
  * {@code KHR_materials_unlit} and {@code KHR_mesh_quantization} are rejected; extensions only used
@@ -63,7 +66,8 @@ public final class GltfReader {
      * @return the asset
      * @throws IOException when the file itself cannot be read
      * @throws FormatException when the document is malformed, inconsistent or unsupported, or an
-     *     external resource is missing or outside the file's folder; its
+     *     external resource is missing or outside the file's folder (for an image, unless the
+     *     options drop unreadable images' textures); its
      *     {@linkplain FormatException#source() source} is {@code file} and its message starts with
      *     {@code file + ": "}
      */

@@ -57,7 +57,7 @@ final class Importer {
             PartImport.Parts parts = PartImport.read(doc, nodes, primitives, warnings);
             List<AnimationClip> clips = animations.clips(nodes, parts, primitives, warnings);
             Character character = Character.of(nodes.skeleton().name(), nodes.skeleton(), parts.parts(), clips);
-            return new GltfAsset(character, parts.sources(), warnings, nodes.nodeOfBoneTable(),
+            return new GltfAsset(character, parts.sources(), materials.sources(), warnings, nodes.nodeOfBoneTable(),
                     nodes.boneOfNodeTable());
         } catch (ValidationException e) {
             throw new FormatException(label == null ? e.getMessage() : label + ": " + e.getMessage(), e);

@@ -14,6 +14,8 @@ import io.github.skinmesh.gltf.internal.DataUri;
 import io.github.skinmesh.gltf.internal.Json;
 import io.github.skinmesh.gltf.internal.Mime;
 import io.github.skinmesh.gltf.internal.SamplerCodes;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -21,7 +23,8 @@ import org.jspecify.annotations.Nullable;
  * Decodes glTF materials, textures, samplers and images into core {@link Material}s, on demand:
  * a material is decoded when a primitive first uses it, so unused materials and images cost
  * nothing. Each material and each image is decoded once and the immutable result shared, so
- * materials sharing an image share one {@link Image} instance. Not thread-safe; one per read.
+ * materials sharing an image share one {@link Image} instance. What became of each image is kept
+ * for {@link GltfAsset#imageSources()}. Not thread-safe; one per read.
  */
 final class MaterialImport {
     /** The material of a primitive without one: glTF's default material. */
@@ -39,7 +42,8 @@ final class MaterialImport {
     private final @Nullable JsonNode images;
     private final @Nullable JsonNode samplers;
     private final Material[] materialCache;
-    private final Image[] imageCache;
+    /** Per glTF image, what became of it once a material first used it; {@code null} until then. */
+    private final @Nullable ImageSource[] sourceCache;
 
     MaterialImport(GltfDocument doc) {
         this.doc = doc;
@@ -48,7 +52,7 @@ final class MaterialImport {
         this.images = Json.array(doc.root(), "images", "glTF");
         this.samplers = Json.array(doc.root(), "samplers", "glTF");
         this.materialCache = new Material[materials == null ? 0 : materials.size()];
-        this.imageCache = new Image[images == null ? 0 : images.size()];
+        this.sourceCache = new ImageSource[images == null ? 0 : images.size()];
     }
 
     int count() {
@@ -136,14 +140,17 @@ final class MaterialImport {
         String wt = "textures[" + t + "]";
         assert textures != null;
         JsonNode tex = Json.element(textures, t, wt);
-        int source = Json.index(tex, "source", wt, "images", imageCache.length);
+        int source = Json.index(tex, "source", wt, "images", sourceCache.length);
         if (source == Index.NONE) {
             warnings.add(wt + ": no source image (only extension sources?); " + wi + " ignored");
             return info;
         }
         int s = Json.index(tex, "sampler", wt, "samplers", samplers == null ? 0 : samplers.size());
         Sampler sampler = s == Index.NONE ? Sampler.DEFAULT : sampler(s);
-        b.texture(slot, new TextureRef(image(source, warnings), texCoord, sampler));
+        Image image = image(source, warnings);
+        if (image != null) {
+            b.texture(slot, new TextureRef(image, texCoord, sampler));
+        }
         return info;
     }
 
@@ -171,45 +178,106 @@ final class MaterialImport {
         return c;
     }
 
-    private Image image(int i, List<String> warnings) {
-        Image img = imageCache[i];
-        if (img != null) {
-            return img;
+    /**
+     * @return the image, decoded on first use; {@code null} when it is an external file that cannot
+     *     be read and the options drop such textures (its source records why)
+     */
+    private @Nullable Image image(int i, List<String> warnings) {
+        ImageSource known = sourceCache[i];
+        if (known != null) {
+            return known.image();
         }
         String where = "images[" + i + "]";
         assert images != null;
         JsonNode json = Json.element(images, i, where);
         String uri = Json.string(json, "uri", where);
         int view = Json.index(json, "bufferView", where, "bufferViews", doc.accessors().viewCount());
-        String mime = Json.string(json, "mimeType", where);
+        String declared = Json.string(json, "mimeType", where);
+        String mime = declared;
         String name = Json.string(json, "name", where);
         byte[] data;
+        ImageSource.Storage storage;
         if (view != Index.NONE) {
             if (uri != null) {
                 throw new FormatException(where + ": both uri and bufferView, expected one");
             }
             data = doc.accessors().viewBytes(view, where);
+            storage = ImageSource.Storage.BUFFER_VIEW;
         } else if (uri != null) {
-            DataUri resource = doc.resource(uri, where + ".uri");
+            boolean external = !DataUri.isDataUri(uri);
+            storage = external ? ImageSource.Storage.EXTERNAL : ImageSource.Storage.DATA_URI;
+            DataUri resource;
+            try {
+                resource = doc.resource(uri, where + ".uri");
+            } catch (FormatException e) {
+                if (!external || doc.options().unreadableImages() != GltfReadOptions.UnreadableImages.DROP_TEXTURES) {
+                    throw e;
+                }
+                ImageSource.Status status = e.getCause() instanceof NoSuchFileException ? ImageSource.Status.MISSING
+                        : ImageSource.Status.UNREADABLE;
+                warnings.add(e.getMessage() + "; the textures using " + where + " are dropped");
+                sourceCache[i] = new ImageSource(i, storage, uri, declared, null, status, null, e.getMessage());
+                return null;
+            }
             data = resource.data();
             if (mime == null && resource.mediaType().startsWith("image/")) {
                 mime = resource.mediaType();
             }
-            if (name == null && !DataUri.isDataUri(uri)) {
+            if (name == null && external) {
                 name = uri;
             }
         } else {
             throw new FormatException(where + ": neither uri nor bufferView, expected one");
         }
+        String detected = Mime.sniff(data);
         if (mime == null) {
-            mime = Mime.sniff(data);
+            mime = detected;
             if (mime == null) {
                 mime = "application/octet-stream";
                 warnings.add(where + ": no mimeType and unrecognized bytes; typed " + mime);
             }
         }
-        img = ModelAccess.get().adoptImage(name == null ? "" : name, mime, data);
-        imageCache[i] = img;
+        Image img = ModelAccess.get().adoptImage(name == null ? "" : name, mime, data);
+        sourceCache[i] = new ImageSource(i, storage, storage == ImageSource.Storage.EXTERNAL ? uri : null, declared,
+                detected, ImageSource.Status.READ, img, null);
         return img;
+    }
+
+    /**
+     * What became of every image of the document, in index order: the ones decoded (or dropped)
+     * so far, the others as not used. Fields of unused images are read as far as they have the
+     * types glTF gives them; an unused image is not validated, as before this table existed.
+     *
+     * @return one source per glTF image, read-only
+     */
+    List<ImageSource> sources() {
+        List<ImageSource> out = new ArrayList<>(sourceCache.length);
+        for (int i = 0; i < sourceCache.length; i++) {
+            ImageSource known = sourceCache[i];
+            if (known == null) {
+                assert images != null;
+                JsonNode json = images.get(i);
+                String uri = text(json, "uri");
+                String mime = text(json, "mimeType");
+                ImageSource.Storage storage;
+                if (uri != null) {
+                    storage = DataUri.isDataUri(uri) ? ImageSource.Storage.DATA_URI : ImageSource.Storage.EXTERNAL;
+                } else if (json != null && json.has("bufferView") && json.get("bufferView").canConvertToExactIntegral()) {
+                    storage = ImageSource.Storage.BUFFER_VIEW;
+                } else {
+                    storage = ImageSource.Storage.UNDECLARED;
+                }
+                known = new ImageSource(i, storage, storage == ImageSource.Storage.EXTERNAL ? uri : null, mime, null,
+                        ImageSource.Status.NOT_USED, null, null);
+            }
+            out.add(known);
+        }
+        return List.copyOf(out);
+    }
+
+    /** @return a string field of a JSON object, or {@code null} when either is absent or of another type */
+    private static @Nullable String text(@Nullable JsonNode object, String field) {
+        JsonNode n = object == null || !object.isObject() ? null : object.get(field);
+        return n != null && n.isTextual() ? n.textValue() : null;
     }
 }

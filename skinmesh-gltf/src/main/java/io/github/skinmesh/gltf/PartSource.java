@@ -44,8 +44,29 @@ public final class PartSource {
      * @param firstVertex the first vertex of the part's mesh that the primitive uses (0 when skipped)
      * @param vertexCount the number of vertices, from {@code firstVertex} on, that belong to the
      *     primitive: its accessors' count (0 when skipped)
+     * @param attributes the attribute semantics the file declares for this primitive, whatever
+     *     the part's mesh holds: when primitives with different attributes are joined into one
+     *     mesh, the streams one of them lacks are filled in (see {@link GltfAsset}), and this list
+     *     still names only the primitive's own. Order: {@code POSITION}, {@code NORMAL},
+     *     {@code TANGENT}, the {@code TEXCOORD_n} sets, the {@code COLOR_n} sets, the
+     *     {@code JOINTS_n}/{@code WEIGHTS_n} pairs by set, then every other name (custom
+     *     {@code _NAME} attributes) in string order; sets by their number. Empty when the
+     *     primitive has no {@code attributes} object. Sets the reader ignores ({@code COLOR_1},
+     *     influences beyond 8) are listed too. The record keeps a read-only copy.
      */
-    public record Primitive(int submesh, int firstVertex, int vertexCount) {
+    public record Primitive(int submesh, int firstVertex, int vertexCount, List<String> attributes) {
+        /**
+         * Copies the attribute list.
+         *
+         * @param submesh see the record description
+         * @param firstVertex see the record description
+         * @param vertexCount see the record description
+         * @param attributes see the record description
+         */
+        public Primitive {
+            attributes = List.copyOf(attributes);
+        }
+
         /** @return whether the primitive was read (it is a submesh of the part's mesh) */
         public boolean isRead() {
             return submesh != Index.NONE;

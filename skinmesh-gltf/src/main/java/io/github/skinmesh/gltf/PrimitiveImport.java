@@ -28,6 +28,7 @@ import io.github.skinmesh.gltf.internal.Accessors;
 import io.github.skinmesh.gltf.internal.Json;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -186,9 +187,11 @@ final class PrimitiveImport {
         List<Triangles> triangles = new ArrayList<>();
         Map<List<JsonNode>, Integer> groupOf = new HashMap<>();
         List<Integer> groupFirst = new ArrayList<>();
+        List<List<String>> declared = new ArrayList<>(prims.size());
         for (int p = 0; p < prims.size(); p++) {
             String wp = where + ".primitives[" + p + "]";
             JsonNode prim = Json.element(prims, p, wp);
+            declared.add(declaredAttributes(prim.get("attributes")));
             int mode = (int) Json.integer(prim, "mode", wp, TRIANGLES, POINTS, TRIANGLE_FAN);
             if (mode <= LINE_STRIP) {
                 warnings.add(wp + ": mode " + mode + " (" + new String[] {"POINTS", "LINES", "LINE_LOOP",
@@ -223,7 +226,7 @@ final class PrimitiveImport {
         if (triangles.isEmpty()) {
             List<PartSource.Primitive> none = new ArrayList<>();
             for (int p = 0; p < prims.size(); p++) {
-                none.add(new PartSource.Primitive(Index.NONE, 0, 0));
+                none.add(new PartSource.Primitive(Index.NONE, 0, 0, declared.get(p)));
             }
             return new Decoded(null, none);
         }
@@ -271,13 +274,62 @@ final class PrimitiveImport {
         for (int p = 0; p < prims.size(); p++) {
             if (t < triangles.size() && triangles.get(t).primitive == p) {
                 int g = triangles.get(t).group;
-                out.add(new PartSource.Primitive(t, firstVertex[g], vertexCounts[g]));
+                out.add(new PartSource.Primitive(t, firstVertex[g], vertexCounts[g], declared.get(p)));
                 t++;
             } else {
-                out.add(new PartSource.Primitive(Index.NONE, 0, 0));
+                out.add(new PartSource.Primitive(Index.NONE, 0, 0, declared.get(p)));
             }
         }
         return new Decoded(joined, List.copyOf(out));
+    }
+
+    /**
+     * The attribute semantics a primitive declares, in {@link PartSource.Primitive#attributes()}'s
+     * order: POSITION, NORMAL, TANGENT, the TEXCOORD sets, the COLOR sets, the JOINTS/WEIGHTS pairs
+     * by set, then every other name (custom {@code _NAME} attributes) in string order.
+     *
+     * @param attributes the primitive's {@code attributes} object, or {@code null} or another value
+     *     when it has none (a skipped primitive is not checked here)
+     * @return the names, read-only
+     */
+    static List<String> declaredAttributes(@Nullable JsonNode attributes) {
+        if (attributes == null || !attributes.isObject()) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        attributes.fieldNames().forEachRemaining(names::add);
+        names.sort(Comparator.comparingInt(PrimitiveImport::attributeRank)
+                .thenComparingLong(PrimitiveImport::attributeSet)
+                .thenComparingInt(n -> n.startsWith("WEIGHTS_") ? 1 : 0)
+                .thenComparing(Comparator.naturalOrder()));
+        return List.copyOf(names);
+    }
+
+    /** Rank of a semantic in the declared order; sets of one kind share their rank. */
+    private static int attributeRank(String name) {
+        Matcher m = SET.matcher(name);
+        if (m.matches() && attributeSet(name) != Long.MAX_VALUE) {
+            return switch (m.group(1)) {
+                case "TEXCOORD" -> 3;
+                case "COLOR" -> 4;
+                default -> 5;
+            };
+        }
+        return switch (name) {
+            case "POSITION" -> 0;
+            case "NORMAL" -> 1;
+            case "TANGENT" -> 2;
+            default -> 6;
+        };
+    }
+
+    /** @return the set index of {@code KIND_n}, or {@link Long#MAX_VALUE} for another name or a huge index */
+    private static long attributeSet(String name) {
+        Matcher m = SET.matcher(name);
+        if (!m.matches() || m.group(2).length() > 18) {
+            return Long.MAX_VALUE;
+        }
+        return Long.parseLong(m.group(2));
     }
 
     /** Decodes the indices of a group's primitives. */

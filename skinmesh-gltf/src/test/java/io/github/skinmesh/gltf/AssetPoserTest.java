@@ -332,6 +332,9 @@ class AssetPoserTest {
 
     // ---------------------------------------------------------------- order and destinations
 
+    /** The attributes of the synthetic files' primitives. */
+    static final List<String> SKINNED = List.of("POSITION", "JOINTS_0", "WEIGHTS_0");
+
     /**
      * Node A with two primitives that do not share their vertices, then node B using a mesh of
      * one primitive like A's first, hung from the root bone: {@code synthetic-two-instances.glb}.
@@ -354,8 +357,8 @@ class AssetPoserTest {
                 .containsExactly(0, 1, 0);
         assertThat(poser.vertexCount(0) + poser.vertexCount(1) + poser.vertexCount(2)).isEqualTo(18);
         // A's two primitives did not share accessors: their vertices follow each other in A's mesh
-        assertThat(asset.source(0).primitives()).containsExactly(new PartSource.Primitive(0, 0, 6),
-                new PartSource.Primitive(1, 6, 6));
+        assertThat(asset.source(0).primitives()).containsExactly(new PartSource.Primitive(0, 0, 6, SKINNED),
+                new PartSource.Primitive(1, 6, 6, SKINNED));
         float[] all = poser.poseInto(STILL, 0.7f, PoseSpace.WORLD, new float[3 * poser.vertexCount()], 0);
         List<float[]> parts = poser.pose(STILL, 0.7f, PoseSpace.WORLD);
         assertThat(parts).hasSize(3);
@@ -433,8 +436,8 @@ class AssetPoserTest {
     @Test
     void primitivesSharingVerticesAreEachWrittenWhole() {
         GltfAsset asset = AssetPoserBaselineTest.read("synthetic-shared-accessors.glb");
-        assertThat(asset.source(0).primitives()).containsExactly(new PartSource.Primitive(0, 0, 6),
-                new PartSource.Primitive(1, 0, 6), new PartSource.Primitive(2, 6, 6));
+        assertThat(asset.source(0).primitives()).containsExactly(new PartSource.Primitive(0, 0, 6, SKINNED),
+                new PartSource.Primitive(1, 0, 6, SKINNED), new PartSource.Primitive(2, 6, 6, SKINNED));
         AssetPoser poser = AssetPoser.bind(asset);
         assertThat(poser.primitiveCount()).isEqualTo(3);
         List<float[]> world = poser.pose(asset.clips().get(0), 0.4f, PoseSpace.WORLD);

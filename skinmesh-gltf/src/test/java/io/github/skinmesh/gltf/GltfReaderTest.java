@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.model.AlphaMode;
@@ -102,7 +103,8 @@ class GltfReaderTest {
         assertThat(man.hasIdentityTransform()).isTrue();
         Mesh m = man.mesh();
         assertThat(m.submeshes()).hasSize(1);
-        assertThat(source.primitives()).containsExactly(new PartSource.Primitive(0, 0, 3273));
+        assertThat(source.primitives()).containsExactly(new PartSource.Primitive(0, 0, 3273,
+                List.of("POSITION", "NORMAL", "TEXCOORD_0", "JOINTS_0", "WEIGHTS_0")));
         assertThat(m.vertexCount()).isEqualTo(3273);
         assertThat(m.hasNormals()).isTrue();
         assertThat(m.uvChannelCount()).isEqualTo(1);
@@ -317,8 +319,9 @@ class GltfReaderTest {
         assertThat(prop.vertexCount()).isEqualTo(5);
         assertThat(prop.indices()).containsExactly(0, 1, 2, 1, 3, 2, 2, 3, 4, 3, 2, 4, 2, 1, 4);
         assertThat(prop.submeshes()).containsExactly(new Submesh(0, 9, 0), new Submesh(9, 6, 0));
-        assertThat(a.source(1).primitives()).containsExactly(new PartSource.Primitive(0, 0, 5),
-                new PartSource.Primitive(1, 0, 5), new PartSource.Primitive(Index.NONE, 0, 0));
+        List<String> position = List.of("POSITION");
+        assertThat(a.source(1).primitives()).containsExactly(new PartSource.Primitive(0, 0, 5, position),
+                new PartSource.Primitive(1, 0, 5, position), new PartSource.Primitive(Index.NONE, 0, 0, position));
         assertThat(a.source(1).primitives().get(2).isRead()).isFalse();
         assertThat(a.warnings()).containsExactly(
                 "meshes[1].primitives[2]: mode 1 (LINES) is not triangles; primitive skipped");
@@ -760,6 +763,22 @@ class GltfReaderTest {
         assertThat(a.warnings()).isEmpty();
     }
 
+    /** Declared attributes come in a fixed order whatever the JSON's key order: sets by number, pairs together. */
+    @Test
+    void declaredAttributesHaveAFixedOrder() {
+        ObjectNode attrs = JsonNodeFactory.instance.objectNode();
+        for (String name : List.of("_b", "WEIGHTS_1", "TEXCOORD_10", "JOINTS_1", "COLOR_0", "TEXCOORD_2", "_A",
+                "WEIGHTS_0", "TANGENT", "JOINTS_0", "NORMAL", "POSITION", "TEXCOORD_0", "COLOR_1",
+                "TEXCOORD_99999999999999999999")) {
+            attrs.put(name, 0);
+        }
+        assertThat(PrimitiveImport.declaredAttributes(attrs)).containsExactly("POSITION", "NORMAL", "TANGENT",
+                "TEXCOORD_0", "TEXCOORD_2", "TEXCOORD_10", "COLOR_0", "COLOR_1", "JOINTS_0", "WEIGHTS_0", "JOINTS_1",
+                "WEIGHTS_1", "TEXCOORD_99999999999999999999", "_A", "_b");
+        assertThat(PrimitiveImport.declaredAttributes(null)).isEmpty();
+        assertThat(PrimitiveImport.declaredAttributes(JsonNodeFactory.instance.textNode("x"))).isEmpty();
+    }
+
     /**
      * A mesh of three primitives: the first and the third share every accessor (so their vertices),
      * the second has its own POSITION and JOINTS/WEIGHTS, no NORMAL but a TEXCOORD_0 and a custom
@@ -796,8 +815,11 @@ class GltfReaderTest {
         assertThat(m.indices()).containsExactly(0, 1, 2, 3, 4, 5, 3, 5, 6, 2, 1, 0);
         assertThat(m.submeshes()).containsExactly(new Submesh(0, 3, 0), new Submesh(3, 6, 1), new Submesh(9, 3, 0));
         assertThat(m.materials()).extracting(Material::name).containsExactly("a", "b");
-        assertThat(a.source(0).primitives()).containsExactly(new PartSource.Primitive(0, 0, 3),
-                new PartSource.Primitive(1, 3, 4), new PartSource.Primitive(2, 0, 3));
+        // each primitive lists its own attributes, not the streams joining filled in
+        List<String> first = List.of("POSITION", "NORMAL", "JOINTS_0", "WEIGHTS_0");
+        assertThat(a.source(0).primitives()).containsExactly(new PartSource.Primitive(0, 0, 3, first),
+                new PartSource.Primitive(1, 3, 4, List.of("POSITION", "TEXCOORD_0", "JOINTS_0", "WEIGHTS_0", "_HEAT")),
+                new PartSource.Primitive(2, 0, 3, first));
         assertThat(m.positions()).containsExactly(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 2, 2, 0, 0, 2, 0);
         // filled: normals of the second primitive from its triangles (the +Z plane), UVs and the attribute of the first
         float[] normals = m.normals();

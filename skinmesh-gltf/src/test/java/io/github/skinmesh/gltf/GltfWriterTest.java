@@ -122,7 +122,8 @@ class GltfWriterTest {
             assertThat(prims).hasSize(mesh.submeshes().size());
             for (int k = 0; k < prims.size(); k++) {
                 // the writer's primitives share their mesh's vertex accessors: one range, all vertices
-                assertThat(prims.get(k)).isEqualTo(new PartSource.Primitive(k, 0, mesh.vertexCount()));
+                assertThat(prims.get(k)).isEqualTo(new PartSource.Primitive(k, 0, mesh.vertexCount(),
+                        writtenAttributes(mesh)));
             }
             submeshes += mesh.submeshes().size();
         }
@@ -295,6 +296,33 @@ class GltfWriterTest {
         }
     }
 
+    /**
+     * The attributes the writer gives a mesh's primitives, in {@link PartSource.Primitive#attributes()}'s
+     * order, from the mesh's streams.
+     */
+    static List<String> writtenAttributes(Mesh mesh) {
+        List<String> a = new java.util.ArrayList<>(List.of("POSITION"));
+        if (mesh.hasNormals()) {
+            a.add("NORMAL");
+        }
+        if (mesh.hasTangents()) {
+            a.add("TANGENT");
+        }
+        for (int c = 0; c < mesh.uvChannelCount(); c++) {
+            a.add("TEXCOORD_" + c);
+        }
+        if (mesh.hasColors()) {
+            a.add("COLOR_0");
+        }
+        Skin skin = mesh.skin();
+        for (int set = 0; skin != null && set < (skin.weights().influencesPerVertex() + 3) / 4; set++) {
+            a.add("JOINTS_" + set);
+            a.add("WEIGHTS_" + set);
+        }
+        mesh.attributes().stream().map(x -> "_" + x.name()).sorted().forEach(a::add);
+        return a;
+    }
+
     @Test
     void submeshesBecomePrimitivesSharingVertexAccessorsAndReadBackAsOneMesh() {
         SplitMix64 rng = new SplitMix64(11);
@@ -314,8 +342,9 @@ class GltfWriterTest {
         assertThat(json.get("skins")).as("one mesh, one skin").hasSize(1);
         GltfAsset back = reread(glb);
         assertThat(back.parts().get(0).mesh()).isEqualTo(two);
-        assertThat(back.source(0).primitives()).containsExactly(new PartSource.Primitive(0, 0, two.vertexCount()),
-                new PartSource.Primitive(1, 0, two.vertexCount()));
+        assertThat(back.source(0).primitives()).containsExactly(
+                new PartSource.Primitive(0, 0, two.vertexCount(), writtenAttributes(two)),
+                new PartSource.Primitive(1, 0, two.vertexCount(), writtenAttributes(two)));
     }
 
     /**
