@@ -57,9 +57,19 @@ final class Assembly {
         int[] ranges;
     }
 
-    static CombineResult run(Layout layout, Progress progress) {
+    /** An assembly's layout and the streams its mesh adopted, which a later patch copies and never modifies. */
+    record Assembled(Layout layout, Streams streams, CombineResult result, boolean patched) {
+    }
+
+    /**
+     * Assembles a combination; when {@code previous} is given and {@link Patch#applies} to it,
+     * starts from copies of its streams and rewrites only the parts that changed.
+     */
+    static Assembled run(Layout layout, @Nullable Assembled previous, Progress progress) {
         progress.checkCancelled("combine");
-        Streams s = copy(layout);
+        int[] ranges = ranges(layout);
+        boolean patched = previous != null && Patch.applies(previous, layout, ranges);
+        Streams s = patched ? Patch.copy(previous, layout, ranges) : copy(layout, ranges);
         progress.update("combining", 1, 3);
         progress.checkCancelled("combine");
         Welding.Result weld = layout.options.welding() == CombineOptions.Welding.NONE ? null
@@ -74,11 +84,11 @@ final class Assembly {
         Character character = Character.of(layout.name, layout.skeleton, List.of(Part.of(layout.name, mesh)), clips);
         CombineReport report = report(layout, mesh, weld, deviation, warnings, provenance);
         progress.update("combining", 3, 3);
-        return new CombineResult(character, report);
+        return new Assembled(layout, s, new CombineResult(character, report), patched);
     }
 
     /** Allocates every stream of the result and copies each part into it. */
-    static Streams copy(Layout layout) {
+    static Streams copy(Layout layout, int[] ranges) {
         List<PreparedPart> parts = layout.parts;
         int n = layout.vertexCount;
         int count = parts.size();
@@ -132,7 +142,11 @@ final class Assembly {
             copySlots(layout, i, s.joints, s.weights, k * v0);
         }
         copyMorphs(layout, s);
-        copyIndices(layout, s);
+        s.ranges = ranges;
+        s.indices = new int[(int) layout.indexCount];
+        for (int i = 0; i < count; i++) {
+            copyIndices(layout, ranges, i, s.indices);
+        }
         return s;
     }
 
@@ -163,7 +177,11 @@ final class Assembly {
         }
         if (pk == k) {
             System.arraycopy(srcW, 0, weights, offset, pk * pn);
-            if (p.canonical) {
+            if (!p.emptySlots) {
+                for (int j = 0, end = pk * pn; j < end; j++) {
+                    joints[offset + j] = safe[srcJ[j]];
+                }
+            } else if (p.canonical) {
                 for (int j = 0, end = pk * pn; j < end; j++) {
                     joints[offset + j] = srcW[j] == 0f ? 0 : safe[srcJ[j]];
                 }
@@ -184,7 +202,7 @@ final class Assembly {
     }
 
     /** Each united target: each part's deltas at its vertex offset, zeros where it has none. */
-    private static void copyMorphs(Layout layout, Streams s) {
+    static void copyMorphs(Layout layout, Streams s) {
         MorphLayout morphs = layout.morphs;
         int targets = morphs.size();
         int n = layout.vertexCount;
@@ -216,10 +234,11 @@ final class Assembly {
         }
     }
 
-    /** Each material group's submeshes, part after part, indices offset by the part's first vertex. */
-    private static void copyIndices(Layout layout, Streams s) {
-        ModelAccess.Bridge raw = ModelAccess.get();
-        int[] dst = new int[(int) layout.indexCount];
+    /**
+     * Where each material group's submeshes go, part after part: per range the part, its first
+     * source index, the first output index and the count (4 ints each), in output order.
+     */
+    static int[] ranges(Layout layout) {
         IntArrayList ranges = new IntArrayList();
         int d = 0;
         for (IntArrayList members : layout.groups.members) {
@@ -229,11 +248,6 @@ final class Assembly {
                 if (sub.indexCount() == 0) {
                     continue;
                 }
-                int[] src = raw.indices(layout.parts.get(i).mesh);
-                int offset = layout.firstVertex[i];
-                for (int j = sub.firstIndex(), end = j + sub.indexCount(), o = d - j; j < end; j++) {
-                    dst[o + j] = src[j] + offset;
-                }
                 ranges.add(i);
                 ranges.add(sub.firstIndex());
                 ranges.add(d);
@@ -241,8 +255,21 @@ final class Assembly {
                 d += sub.indexCount();
             }
         }
-        s.indices = dst;
-        s.ranges = ranges.toIntArray();
+        return ranges.toIntArray();
+    }
+
+    /** Writes part {@code i}'s triangles to its ranges of {@code dst}, offset by its first vertex. */
+    static void copyIndices(Layout layout, int[] ranges, int i, int[] dst) {
+        int[] src = ModelAccess.get().indices(layout.parts.get(i).mesh);
+        int offset = layout.firstVertex[i];
+        for (int r = 0; r < ranges.length; r += 4) {
+            if (ranges[r] != i) {
+                continue;
+            }
+            for (int j = ranges[r + 1], end = j + ranges[r + 3], o = ranges[r + 2] - j; j < end; j++) {
+                dst[o + j] = src[j] + offset;
+            }
+        }
     }
 
     /** Builds the mesh on the trusted path; with {@code presetBounds} the bounds are the union of the parts'. */

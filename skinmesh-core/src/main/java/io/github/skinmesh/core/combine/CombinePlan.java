@@ -25,9 +25,16 @@ import org.jspecify.annotations.Nullable;
  * when the matrices it is reconciled against change; its last reconciliation is cached), the
  * streams, morph targets and submeshes of the result, the copy and the report.
  *
+ * <p>The final copy itself is incremental when the swap keeps the result's layout (the same vertex
+ * and index counts in every slot, the same palette, streams and morph targets, no welding) and the
+ * plan it was derived from has been combined: the result's streams then start as copies of that
+ * result's and only the swapped slot's ranges are rewritten (which gives the same arrays).
+ * Otherwise every part is copied again.
+ *
  * <p>Immutable and thread-safe: {@link #withPart} and {@link #withoutPart} return new plans that
- * share the prepared parts of the other slots; the result of {@link #combine()} is computed once
- * per plan and kept.
+ * share the prepared parts of the other slots; the result of {@link #combine()} is kept once
+ * computed (with the streams it was built from, for a later patch; two threads combining one plan
+ * at once may both compute it, and get equal results).
  *
  * <pre>{@code
  * CombinePlan plan = Combine.plan(List.of(
@@ -43,14 +50,17 @@ public final class CombinePlan {
     private final @Nullable CombineInput[] inputs;
     private final @Nullable PreparedPart[] prepared;
     private final CombineOptions options;
-    private volatile @Nullable CombineResult result;
+    /** The plan this one was derived from by a swap, while its result may serve as the base of a patch. */
+    private volatile @Nullable CombinePlan previous;
+    private volatile Assembly.@Nullable Assembled assembled;
 
     private CombinePlan(String[] slotNames, @Nullable CombineInput[] inputs, @Nullable PreparedPart[] prepared,
-            CombineOptions options) {
+            CombineOptions options, @Nullable CombinePlan previous) {
         this.slotNames = slotNames;
         this.inputs = inputs;
         this.prepared = prepared;
         this.options = options;
+        this.previous = previous;
     }
 
     static CombinePlan create(List<CombineSlot> slots, CombineOptions options, Progress progress) {
@@ -81,7 +91,7 @@ public final class CombinePlan {
             }
             progress.update("preparing parts", s + 1, count);
         }
-        return new CombinePlan(names, inputs, prepared, options);
+        return new CombinePlan(names, inputs, prepared, options, null);
     }
 
     private static PreparedPart prepare(CombineInput input, int index, CombineOptions options) {
@@ -165,7 +175,7 @@ public final class CombinePlan {
             }
             pp[s] = prepare(input, index, options);
         }
-        return new CombinePlan(slotNames, in, pp, options);
+        return new CombinePlan(slotNames, in, pp, options, this);
     }
 
     private int slotIndex(String slot) {
@@ -181,7 +191,8 @@ public final class CombinePlan {
 
     /**
      * Combines the parts in the non-empty slots, in slot order; the result is kept, so calling again
-     * costs nothing.
+     * costs nothing. Allocates the result's streams (copies of the previous plan's result, when the
+     * swap that made this plan kept the layout and that result was computed).
      *
      * @return the combined character and the report
      * @throws ValidationException when every slot is empty, or as
@@ -203,8 +214,8 @@ public final class CombinePlan {
      */
     public CombineResult combine(Progress progress) {
         Objects.requireNonNull(progress, "progress");
-        CombineResult r = result;
-        if (r == null) {
+        Assembly.Assembled a = assembled;
+        if (a == null) {
             List<PreparedPart> parts = new ArrayList<>();
             for (PreparedPart p : prepared) {
                 if (p != null) {
@@ -215,10 +226,18 @@ public final class CombinePlan {
                 throw new ValidationException("combine: " + (slotNames.length == 0 ? "inputs is empty"
                         : "every slot of the plan is empty") + ", expected at least one part");
             }
-            r = Assembly.run(new Layout(List.copyOf(parts), options), progress);
-            result = r;
+            CombinePlan from = previous;
+            a = Assembly.run(new Layout(List.copyOf(parts), options), from == null ? null : from.assembled, progress);
+            assembled = a;
+            previous = null; // the base of a patch is needed once
         }
-        return r;
+        return a.result();
+    }
+
+    /** @return whether the last {@link #combine()} patched the result of the plan this one came from (for tests) */
+    boolean patched() {
+        Assembly.Assembled a = assembled;
+        return a != null && a.patched();
     }
 
     @Override

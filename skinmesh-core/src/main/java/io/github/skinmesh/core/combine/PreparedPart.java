@@ -60,6 +60,8 @@ final class PreparedPart {
     final float @Nullable [] outWeights;
     /** Whether {@link #outJoints}/{@link #outWeights} are in canonical form. */
     final boolean canonical;
+    /** Whether some slot of {@link #outWeights} has weight 0 (so the copy must test each slot). */
+    final boolean emptySlots;
     /** Per entry: the output bone's name, or null when the entry was dropped (weightless and unknown). */
     final @Nullable String[] entryBone;
     /** Per entry: the inverse bind matrix, 16 floats each. */
@@ -89,7 +91,7 @@ final class PreparedPart {
 
     private PreparedPart(CombineInput input, Mesh mesh, Kind kind, int influences, int @Nullable [] joints,
             float @Nullable [] weights, int @Nullable [] outJoints, float @Nullable [] outWeights, boolean canonical,
-            @Nullable String[] entryBone, float[] entryIbm, boolean[] entryIntrinsic, boolean[] entryMoved,
+            boolean emptySlots, @Nullable String[] entryBone, float[] entryIbm, boolean[] entryIntrinsic, boolean[] entryMoved,
             boolean[] entryUsed, List<Move> moves, List<String> droppedBones, List<String> warnings) {
         this.input = input;
         this.name = input.part().name();
@@ -101,6 +103,7 @@ final class PreparedPart {
         this.outJoints = outJoints;
         this.outWeights = outWeights;
         this.canonical = canonical;
+        this.emptySlots = emptySlots;
         this.entryBone = entryBone;
         this.entryIbm = entryIbm;
         this.entryIntrinsic = entryIntrinsic;
@@ -158,6 +161,7 @@ final class PreparedPart {
         float[] weights = null;
         boolean canonical = true;
         boolean[] used;
+        boolean emptySlots = false;
         int n = baked.vertexCount();
         if (skin == null) {
             String attach = part.attachBone();
@@ -194,7 +198,8 @@ final class PreparedPart {
             joints = raw.joints(w);
             weights = raw.weights(w);
             canonical = w.isCanonical();
-            int unweighted = countUnweighted(weights, k);
+            SlotScan scan = SlotScan.of(joints, weights, k, ownBone.length);
+            int unweighted = scan.unweightedRows;
             if (unweighted > 0) {
                 joints = joints.clone();
                 weights = weights.clone();
@@ -202,16 +207,13 @@ final class PreparedPart {
                 if (!canonical) {
                     canonical = isCanonical(joints, weights, k);
                 }
+                scan.used[0] = true;
                 warnings.add(who + ": " + unweighted + (unweighted == 1 ? " vertex has" : " vertices have")
                         + " no weight; bound to palette entry 0 (bone " + Checks.quote(ownBone[0])
                         + ") with weight 1, as the poser treats them");
             }
-            used = new boolean[ownBone.length];
-            for (int i = 0; i < weights.length; i++) {
-                if (weights[i] > 0) {
-                    used[joints[i]] = true;
-                }
-            }
+            used = scan.used;
+            emptySlots = scan.emptySlots && !(unweighted > 0 && k == 1);
         }
         int entries = ownBone.length;
         String[] entryBone = new String[entries];
@@ -280,8 +282,11 @@ final class PreparedPart {
             warnings.add(who + ": " + (triangles - covered) + " of its " + triangles
                     + " triangles are in no submesh; they are not drawn and were left out");
         }
-        return new PreparedPart(input, baked, kind, k, joints, weights, outJoints, outWeights, canonical, entryBone,
-                ibm, intrinsic, moved, used, moves, dropped, warnings);
+        if (outWeights != weights) {
+            emptySlots = true; // merged rows have emptied slots
+        }
+        return new PreparedPart(input, baked, kind, k, joints, weights, outJoints, outWeights, canonical,
+                emptySlots, entryBone, ibm, intrinsic, moved, used, moves, dropped, warnings);
     }
 
     /** The number of triangles that at least one submesh covers. */
@@ -305,18 +310,54 @@ final class PreparedPart {
         return covered / 3;
     }
 
-    private static int countUnweighted(float[] weights, int k) {
-        int count = 0;
-        for (int base = 0; base < weights.length; base += k) {
-            boolean any = false;
-            for (int s = 0; s < k; s++) {
-                any |= weights[base + s] > 0;
+    /**
+     * One pass over a skin's slots: which entries carry weight, how many rows carry none, and
+     * whether any slot is empty. Palettes of up to 64 entries collect the entries in a register
+     * mask (a scattered store per slot cost as much as the whole copy of the joints).
+     */
+    private static final class SlotScan {
+        boolean[] used;
+        int unweightedRows;
+        boolean emptySlots;
+
+        static SlotScan of(int[] joints, float[] weights, int k, int entries) {
+            SlotScan scan = new SlotScan();
+            scan.used = new boolean[entries];
+            int unweighted = 0;
+            int empty = 0;
+            if (entries <= 64) {
+                long mask = 0;
+                for (int base = 0; base < weights.length; base += k) {
+                    int rowEmpty = 0;
+                    for (int s = 0; s < k; s++) {
+                        int positive = weights[base + s] > 0 ? 1 : 0;
+                        mask |= (long) positive << joints[base + s];
+                        rowEmpty += 1 - positive;
+                    }
+                    empty |= rowEmpty;
+                    unweighted += rowEmpty == k ? 1 : 0;
+                }
+                for (int e = 0; e < entries; e++) {
+                    scan.used[e] = (mask >>> e & 1) != 0;
+                }
+            } else {
+                for (int base = 0; base < weights.length; base += k) {
+                    int rowEmpty = 0;
+                    for (int s = 0; s < k; s++) {
+                        if (weights[base + s] > 0) {
+                            scan.used[joints[base + s]] = true;
+                        } else {
+                            rowEmpty++;
+                        }
+                    }
+                    empty |= rowEmpty;
+                    unweighted += rowEmpty == k ? 1 : 0;
+                }
             }
-            if (!any) {
-                count++;
-            }
+            scan.unweightedRows = unweighted;
+            scan.emptySlots = empty != 0;
+            return scan;
         }
-        return count;
     }
 
     /** Gives each vertex without weight slot 0 = (entry 0, weight 1) and empty other slots. */

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,15 +45,61 @@ class CombinePlanTest {
         assertSameAsFullCombine(plan, options);
         for (int swap = 0; swap < 8; swap++) {
             String slot = SLOTS[r.nextInt(SLOTS.length)];
-            if (r.nextInt(6) == 0 && plan.slots().stream().filter(s -> s.input() != null).count() > 1) {
+            CombineInput current = plan.input(slot);
+            int choice = r.nextInt(6);
+            if (choice == 0 && plan.slots().stream().filter(s -> s.input() != null).count() > 1) {
                 plan = plan.withoutPart(slot);
+            } else if (choice <= 2 && current != null) {
+                // another outfit of the same layout: the final copy can patch the previous result
+                plan.combine();
+                plan = plan.withPart(slot, variant(r, current));
+                Statistics.label("swap").collect("same layout");
             } else {
                 plan = plan.withPart(slot, randomInput(r, base, slot));
+                Statistics.label("swap").collect("other part");
             }
             assertThat(plan.input(slot)).isEqualTo(plan.slots().stream().filter(s -> s.name().equals(slot))
                     .findFirst().orElseThrow().input());
             assertSameAsFullCombine(plan, options);
+            Statistics.label("patched").collect(plan.patched());
         }
+    }
+
+    @Test
+    void aSameLayoutSwapPatchesThePreviousResult() {
+        SplittableRandom r = new SplittableRandom(9);
+        Skeleton base = CombineFixtures.randomSkeleton(r, 6, false);
+        List<CombineSlot> slots = new ArrayList<>();
+        for (String slot : SLOTS) {
+            slots.add(CombineSlot.of(slot, randomInput(r, base, slot)));
+        }
+        CombinePlan plan = Combine.plan(slots, CombineOptions.DEFAULTS);
+        plan.combine();
+        assertThat(plan.patched()).isFalse();
+        CombinePlan swapped = plan.withPart("legs", variant(r, plan.input("legs")));
+        assertSameAsFullCombine(swapped, CombineOptions.DEFAULTS);
+        assertThat(swapped.patched()).isTrue();
+        // a swap from a plan that was never combined copies everything
+        CombinePlan twice = swapped.withPart("head", variant(r, swapped.input("head")))
+                .withPart("feet", variant(r, swapped.input("feet")));
+        assertSameAsFullCombine(twice, CombineOptions.DEFAULTS);
+        assertThat(twice.patched()).isFalse();
+    }
+
+    /** The input's part with other positions, normals, UVs and weights on the same bones: the same layout. */
+    private static CombineInput variant(SplittableRandom r, CombineInput input) {
+        Mesh m = input.part().mesh();
+        Mesh.Builder b = m.toBuilder().positions(CombineFixtures.floats(r, 3 * m.vertexCount(), 1));
+        if (m.hasNormals()) {
+            b.normals(CombineFixtures.units(r, m.vertexCount(), 3));
+        }
+        if (m.uvChannelCount() > 0) {
+            b.clearUvs();
+            for (int c = 0; c < m.uvChannelCount(); c++) {
+                b.addUvs(CombineFixtures.floats(r, 2 * m.vertexCount(), 1));
+            }
+        }
+        return CombineInput.of(input.skeleton(), input.part().withMesh(b.build()));
     }
 
     @Test
