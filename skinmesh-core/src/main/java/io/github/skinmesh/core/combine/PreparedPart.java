@@ -311,9 +311,14 @@ final class PreparedPart {
     }
 
     /**
-     * One pass over a skin's slots: which entries carry weight, how many rows carry none, and
-     * whether any slot is empty. Palettes of up to 64 entries collect the entries in a register
-     * mask (a scattered store per slot cost as much as the whole copy of the joints).
+     * A pass over a skin's slots: which entries carry weight, whether any slot is empty and, only
+     * then, how many rows carry no weight at all.
+     *
+     * <p>Palettes of up to 64 entries collect the entries in four register masks over the flat
+     * slot array (four, so that consecutive slots do not wait on each other); a scattered
+     * {@code boolean} store per slot, and then one mask, each cost about as much as copying the
+     * joints (measured on workload {@code combine}: 3 to 4 times slower than the masks). Larger
+     * palettes take the store per slot.
      */
     private static final class SlotScan {
         boolean[] used;
@@ -323,39 +328,55 @@ final class PreparedPart {
         static SlotScan of(int[] joints, float[] weights, int k, int entries) {
             SlotScan scan = new SlotScan();
             scan.used = new boolean[entries];
-            int unweighted = 0;
-            int empty = 0;
+            int zeros = 0;
+            int length = weights.length;
             if (entries <= 64) {
-                long mask = 0;
-                for (int base = 0; base < weights.length; base += k) {
-                    int rowEmpty = 0;
-                    for (int s = 0; s < k; s++) {
-                        int positive = weights[base + s] > 0 ? 1 : 0;
-                        mask |= (long) positive << joints[base + s];
-                        rowEmpty += 1 - positive;
-                    }
-                    empty |= rowEmpty;
-                    unweighted += rowEmpty == k ? 1 : 0;
+                long m0 = 0;
+                long m1 = 0;
+                long m2 = 0;
+                long m3 = 0;
+                int i = 0;
+                for (; i + 3 < length; i += 4) {
+                    int p0 = weights[i] > 0 ? 1 : 0;
+                    int p1 = weights[i + 1] > 0 ? 1 : 0;
+                    int p2 = weights[i + 2] > 0 ? 1 : 0;
+                    int p3 = weights[i + 3] > 0 ? 1 : 0;
+                    m0 |= (long) p0 << joints[i];
+                    m1 |= (long) p1 << joints[i + 1];
+                    m2 |= (long) p2 << joints[i + 2];
+                    m3 |= (long) p3 << joints[i + 3];
+                    zeros += 4 - p0 - p1 - p2 - p3;
                 }
+                for (; i < length; i++) {
+                    int p = weights[i] > 0 ? 1 : 0;
+                    m0 |= (long) p << joints[i];
+                    zeros += 1 - p;
+                }
+                long mask = m0 | m1 | m2 | m3;
                 for (int e = 0; e < entries; e++) {
                     scan.used[e] = (mask >>> e & 1) != 0;
                 }
             } else {
-                for (int base = 0; base < weights.length; base += k) {
-                    int rowEmpty = 0;
-                    for (int s = 0; s < k; s++) {
-                        if (weights[base + s] > 0) {
-                            scan.used[joints[base + s]] = true;
-                        } else {
-                            rowEmpty++;
-                        }
+                for (int i = 0; i < length; i++) {
+                    if (weights[i] > 0) {
+                        scan.used[joints[i]] = true;
+                    } else {
+                        zeros++;
                     }
-                    empty |= rowEmpty;
-                    unweighted += rowEmpty == k ? 1 : 0;
                 }
             }
-            scan.unweightedRows = unweighted;
-            scan.emptySlots = empty != 0;
+            scan.emptySlots = zeros > 0;
+            if (zeros >= k) {
+                int unweighted = 0;
+                for (int base = 0; base < length; base += k) {
+                    boolean any = false;
+                    for (int s = 0; s < k; s++) {
+                        any |= weights[base + s] > 0;
+                    }
+                    unweighted += any ? 0 : 1;
+                }
+                scan.unweightedRows = unweighted;
+            }
             return scan;
         }
     }
