@@ -19,9 +19,13 @@ import org.jspecify.annotations.Nullable;
  * that did not change (the same prepared part), its reconciled data and its entry-to-palette map.
  * Anything else falls back to the full copy.
  *
- * <p>Measured on workload {@code combine}, swapping one of six parts: see {@code CombineBench}; the
- * copy of the unchanged parts costs one {@code System.arraycopy} of the result instead of zeroing
- * it, copying the parts and renumbering their joints and indices.
+ * <p>Measured on workload {@code combine} ({@code CombineBench}, swapping one of six parts for one of
+ * the same size): 207 to 210 Mvertices/s, 1.8x to 2.0x the speed of a full combination, against a
+ * goal of 3x. Without the patch (a swap that changes the layout) a recombination runs at about the
+ * full combination's speed, because preparing a part costs little next to the final copy on this
+ * workload (no transforms to bake, no bind matrices to reconcile). The copy of the unchanged parts
+ * remains: a new immutable mesh needs arrays of its own, and copying the previous result's costs
+ * as much as one {@code System.arraycopy} of the result from memory.
  */
 final class Patch {
     private Patch() {
