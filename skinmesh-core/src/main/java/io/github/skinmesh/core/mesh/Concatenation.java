@@ -4,6 +4,7 @@ import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.model.Draw;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
@@ -107,8 +108,11 @@ final class Concatenation {
 
         int n = (int) vertices;
         ModelAccess.Bridge raw = ModelAccess.get();
-        Mesh.Builder b = raw.adoptingMeshBuilder(options.name() != null ? options.name() : meshes.get(0).name());
+        // trusted path: every value below is copied from a validated mesh, computed by VertexNormals or
+        // VertexTangents (finite by their contract), a fill constant, or an index offset by a checked count
+        Mesh.Builder b = raw.trustedMeshBuilder(options.name() != null ? options.name() : meshes.get(0).name());
         b.positions(positions(meshes, firstVertex, n));
+        raw.presetBounds(b, bounds(meshes));
         float[] normals = anyNormals ? new float[3 * n] : null;
         float[] tangents = anyTangents ? new float[4 * n] : null;
         directions(meshes, firstVertex, normals, tangents, warnings);
@@ -117,7 +121,7 @@ final class Concatenation {
         b.colors(anyColors ? colors(meshes, firstVertex, n, warnings) : null);
         uvs(meshes, firstVertex, n, uvChannels, warnings).forEach(b::addUvs);
         for (int a = 0; a < attributes.size(); a++) {
-            b.addAttribute(raw.adoptAttribute(attributes.names.get(a), attributes.componentCounts.get(a),
+            b.addAttribute(raw.trustedAttribute(attributes.names.get(a), attributes.componentCounts.get(a),
                     attribute(meshes, firstVertex, n, attributes.names.get(a), attributes.componentCounts.get(a),
                             warnings)));
         }
@@ -132,7 +136,7 @@ final class Concatenation {
             }
         }
         if (palette != null) {
-            b.skin(raw.adoptSkin(palette.names, palette.inverseBindMatrices,
+            b.skin(raw.trustedSkin(palette.names, palette.inverseBindMatrices,
                     weights(meshes, firstVertex, n, palette)));
         }
         float[] morphWeights = new float[morphs.size()];
@@ -145,6 +149,15 @@ final class Concatenation {
         int[][] paletteRemap = palette == null ? new int[meshCount][0] : palette.remap;
         return new ConcatResult(b.build(), warnings, firstVertex, firstIndex, firstSubmesh, firstMaterial,
                 paletteRemap, morphs.remap);
+    }
+
+    /** The union of the meshes' bounds: exactly the bounds of their concatenated positions. */
+    private static Bounds bounds(List<Mesh> meshes) {
+        Bounds b = Bounds.EMPTY;
+        for (Mesh m : meshes) {
+            b = b.union(m.bounds());
+        }
+        return b;
     }
 
     private static float[] positions(List<Mesh> meshes, int[] firstVertex, int n) {
@@ -304,6 +317,7 @@ final class Concatenation {
         int k = palette.influences;
         int[] joints = new int[k * n];
         float[] weights = new float[k * n];
+        boolean allCanonical = true;
         for (int i = 0; i < meshes.size(); i++) {
             BoneWeights src = meshes.get(i).skin().weights();
             int[] remap = palette.remap[i];
@@ -311,6 +325,7 @@ final class Concatenation {
             float[] srcWeights = raw.weights(src);
             int srcK = src.influencesPerVertex();
             boolean canonical = src.isCanonical();
+            allCanonical &= canonical;
             int count = src.vertexCount();
             for (int v = 0, s = 0, d = k * firstVertex[i]; v < count; v++, s += srcK, d += k) {
                 for (int slot = 0; slot < srcK; slot++) {
@@ -320,7 +335,9 @@ final class Concatenation {
                 }
             }
         }
-        return raw.adoptSlots(k, joints, weights);
+        // canonical rows stay canonical (renumbered joints, extra slots empty with joint 0); renumbering the
+        // joints of stored rows may make them canonical or not, so their flag is computed by a scan
+        return allCanonical ? raw.trustedWeights(k, joints, weights, true) : raw.adoptSlots(k, joints, weights);
     }
 
     /** United target {@code t}: each mesh's deltas at its vertex offset, zeros where it has none. */
@@ -347,7 +364,7 @@ final class Concatenation {
                 copy(raw.tangents(src), tangents, o);
             }
         }
-        return raw.adoptMorphTarget(morphs.names.get(t), positions, normals, tangents);
+        return raw.trustedMorphTarget(morphs.names.get(t), positions, normals, tangents);
     }
 
     private static void copy(float @Nullable [] src, float @Nullable [] dst, int offset) {

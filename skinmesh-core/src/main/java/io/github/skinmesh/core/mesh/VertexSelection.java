@@ -105,7 +105,9 @@ final class VertexSelection {
     /** Builds the new mesh: every stream gathered through {@code newToOld}, the given topology. */
     private static Mesh gather(Mesh mesh, int[] newToOld, int[] newIndices, List<Submesh> submeshes) {
         ModelAccess.Bridge raw = ModelAccess.get();
-        Mesh.Builder b = raw.adoptingMeshBuilder(mesh.name());
+        // trusted path: every stream is gathered from the validated mesh through a checked map, and the
+        // indices were checked (or renumbered through oldToNew) by the caller
+        Mesh.Builder b = raw.trustedMeshBuilder(mesh.name());
         b.positions(Gather.floats(raw.positions(mesh), 3, newToOld));
         float[] normals = raw.normals(mesh);
         if (normals != null) {
@@ -123,7 +125,7 @@ final class VertexSelection {
             b.addUvs(Gather.floats(raw.uvs(mesh, c), 2, newToOld));
         }
         for (VertexAttribute a : mesh.attributes()) {
-            b.addAttribute(raw.adoptAttribute(a.name(), a.componentCount(),
+            b.addAttribute(raw.trustedAttribute(a.name(), a.componentCount(),
                     Gather.floats(raw.values(a), a.componentCount(), newToOld)));
         }
         b.indices(newIndices);
@@ -136,14 +138,15 @@ final class VertexSelection {
             BoneWeights w = skin.weights();
             int k = w.influencesPerVertex();
             // the slots are copied as they are, so canonical weights stay canonical and stored ones stay as stored
-            b.skin(skin.withWeights(raw.adoptSlots(k, Gather.ints(raw.joints(w), k, newToOld),
-                    Gather.floats(raw.weights(w), k, newToOld))));
+            BoneWeights gathered = raw.trustedWeights(k, Gather.ints(raw.joints(w), k, newToOld),
+                    Gather.floats(raw.weights(w), k, newToOld), w.isCanonical());
+            b.skin(raw.trustedSkin(raw.paletteNames(skin), raw.inverseBindMatrices(skin), gathered));
         }
         for (MorphTarget t : mesh.morphTargets()) {
             float[] p = raw.positions(t);
             float[] n = raw.normals(t);
             float[] tg = raw.tangents(t);
-            b.addMorphTarget(raw.adoptMorphTarget(t.name(), p == null ? null : Gather.floats(p, 3, newToOld),
+            b.addMorphTarget(raw.trustedMorphTarget(t.name(), p == null ? null : Gather.floats(p, 3, newToOld),
                     n == null ? null : Gather.floats(n, 3, newToOld), tg == null ? null : Gather.floats(tg, 3,
                             newToOld)));
         }

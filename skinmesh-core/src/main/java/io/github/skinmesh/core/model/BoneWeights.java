@@ -111,6 +111,21 @@ public final class BoneWeights {
         this.canonical = allCanonical;
     }
 
+    /**
+     * The trusted path: adopts slots that an algorithm built from validated weights, checking
+     * them (and that {@code canonical} tells the truth) only as an {@code assert}.
+     */
+    private BoneWeights(int influences, int[] joints, float[] weights, boolean canonical) {
+        assert influences >= 1 && influences <= MAX_INFLUENCES && joints.length == weights.length
+                && joints.length % influences == 0 : "trusted bone weights: layout";
+        this.influences = influences;
+        this.joints = joints;
+        this.weights = weights;
+        this.canonical = canonical;
+        assert new BoneWeights(influences, joints.clone(), weights.clone(), false, false).canonical == canonical
+                : "trusted bone weights: canonical is " + canonical + " but the slots say otherwise";
+    }
+
     /** Stable insertion sort of one vertex's slots by weight, descending. */
     private static void sortSlots(int[] joints, float[] weights, int base, int count) {
         for (int i = base + 1; i < base + count; i++) {
@@ -182,6 +197,16 @@ public final class BoneWeights {
 
     static BoneWeights adoptSlots(int influencesPerVertex, int[] joints, float[] weights) {
         return new BoneWeights(influencesPerVertex, joints, weights, false, false);
+    }
+
+    /**
+     * Adopts slots without checking them (the trusted path of skinmesh's own algorithms, which
+     * build them from validated weights): every weight finite and {@code >= 0}, every joint
+     * {@code >= 0}, and {@code canonical} telling whether the slots are in canonical form, all
+     * checked only as {@code assert}s. The public factories always validate.
+     */
+    static BoneWeights trusted(int influencesPerVertex, int[] joints, float[] weights, boolean canonical) {
+        return new BoneWeights(influencesPerVertex, joints, weights, canonical);
     }
 
     /**

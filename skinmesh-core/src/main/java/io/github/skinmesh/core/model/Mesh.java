@@ -58,23 +58,17 @@ public final class Mesh {
         }
         int n = b.positions.length / 3;
         this.vertexCount = n;
-        Checks.requireFinite(where, "position", b.positions, 3, "vertex");
         if (b.normals != null) {
             Checks.requireLength(where, "normals", b.normals.length, 3 * n, "3*vertexCount");
-            Checks.requireFinite(where, "normal", b.normals, 3, "vertex");
         }
         if (b.tangents != null) {
             Checks.requireLength(where, "tangents", b.tangents.length, 4 * n, "4*vertexCount");
-            Checks.requireFinite(where, "tangent", b.tangents, 4, "vertex");
         }
         if (b.colors != null) {
             Checks.requireLength(where, "colors", b.colors.length, 4 * n, "4*vertexCount");
-            Checks.requireFinite(where, "color", b.colors, 4, "vertex");
         }
         for (int c = 0; c < b.uvs.size(); c++) {
-            float[] uv = b.uvs.get(c);
-            Checks.requireLength(where, "uv channel " + c, uv.length, 2 * n, "2*vertexCount");
-            Checks.requireFinite(where, "uv channel " + c, uv, 2, "vertex");
+            Checks.requireLength(where, "uv channel " + c, b.uvs.get(c).length, 2 * n, "2*vertexCount");
         }
         for (VertexAttribute a : b.attributes) {
             if (a.vertexCount() != n) {
@@ -86,11 +80,12 @@ public final class Mesh {
         if (idx.length % 3 != 0) {
             throw new ValidationException(where + ": index count " + idx.length + " is not a multiple of 3 (triangle list)");
         }
-        for (int i = 0; i < idx.length; i++) {
-            if (idx[i] < 0 || idx[i] >= n) {
-                throw new ValidationException(where + ": index " + i + " is " + idx[i] + ", expected 0.." + (n - 1)
-                        + " (vertexCount " + n + ")");
-            }
+        if (b.trusted) {
+            // the trusted path: streams and indices were built from validated data (see trustedBuilder)
+            assert requireFiniteStreams(where, b) && requireIndicesInRange(where, idx, n);
+        } else {
+            requireFiniteStreams(where, b);
+            requireIndicesInRange(where, idx, n);
         }
         List<Material> mats = b.materials.isEmpty() ? List.of(Material.builder("").build()) : List.copyOf(b.materials);
         List<Submesh> subs = b.submeshes.isEmpty() ? List.of(new Submesh(0, idx.length, 0)) : List.copyOf(b.submeshes);
@@ -133,7 +128,42 @@ public final class Mesh {
         this.skin = b.skin;
         this.morphTargets = List.copyOf(b.morphTargets);
         this.morphWeights = mw;
-        this.bounds = Bounds.of(positions, 0, n);
+        if (b.bounds != null) {
+            assert b.bounds.equals(Bounds.of(positions, 0, n)) : where + ": preset bounds " + b.bounds
+                    + " differ from the positions' " + Bounds.of(positions, 0, n);
+            this.bounds = b.bounds;
+        } else {
+            this.bounds = Bounds.of(positions, 0, n);
+        }
+    }
+
+    /** Requires every value of every float stream to be finite; returns {@code true} (for {@code assert}). */
+    private static boolean requireFiniteStreams(String where, Builder b) {
+        Checks.requireFinite(where, "position", b.positions, 3, "vertex");
+        if (b.normals != null) {
+            Checks.requireFinite(where, "normal", b.normals, 3, "vertex");
+        }
+        if (b.tangents != null) {
+            Checks.requireFinite(where, "tangent", b.tangents, 4, "vertex");
+        }
+        if (b.colors != null) {
+            Checks.requireFinite(where, "color", b.colors, 4, "vertex");
+        }
+        for (int c = 0; c < b.uvs.size(); c++) {
+            Checks.requireFinite(where, "uv channel " + c, b.uvs.get(c), 2, "vertex");
+        }
+        return true;
+    }
+
+    /** Requires {@code 0 <= index < n} for every index; returns {@code true} (for {@code assert}). */
+    private static boolean requireIndicesInRange(String where, int[] idx, int n) {
+        for (int i = 0; i < idx.length; i++) {
+            if (idx[i] < 0 || idx[i] >= n) {
+                throw new ValidationException(where + ": index " + i + " is " + idx[i] + ", expected 0.." + (n - 1)
+                        + " (vertexCount " + n + ")");
+            }
+        }
+        return true;
     }
 
     /**
@@ -148,6 +178,22 @@ public final class Mesh {
 
     static Builder adoptingBuilder(String name) {
         return new Builder(name, false);
+    }
+
+    /**
+     * The trusted construction path, for skinmesh's own algorithms that build a mesh from data
+     * they took from validated model objects (select, concat, combine): the builder adopts its
+     * arrays like {@link #adoptingBuilder}, and {@link Builder#build()} checks the per-element
+     * invariants of the vertex streams and indices (every float finite, every index below the
+     * vertex count) only as {@code assert}s; the structural checks (lengths, submesh ranges,
+     * materials, draws, skin and morph target sizes) still run. A caller may preset the bounds it
+     * already knows ({@link Builder#presetBounds}), also checked only by an {@code assert}. The
+     * public factories never take this path.
+     */
+    static Builder trustedBuilder(String name) {
+        Builder b = new Builder(name, false);
+        b.trusted = true;
+        return b;
     }
 
     /**
@@ -462,6 +508,8 @@ public final class Mesh {
         private @Nullable Skin skin;
         private final List<MorphTarget> morphTargets = new ArrayList<>();
         private float @Nullable [] morphWeights;
+        private boolean trusted;
+        private @Nullable Bounds bounds;
 
         Builder(String name, boolean copy) {
             this.name = Objects.requireNonNull(name, "name");
@@ -683,6 +731,12 @@ public final class Mesh {
         public Builder morphWeights(float @Nullable [] weights) {
             this.morphWeights = take(weights);
             return this;
+        }
+
+        /** Presets the bounds of a trusted build (see {@link Mesh#trustedBuilder}). */
+        void presetBounds(Bounds value) {
+            assert trusted : "bounds are preset only on the trusted path";
+            this.bounds = value;
         }
 
         /**

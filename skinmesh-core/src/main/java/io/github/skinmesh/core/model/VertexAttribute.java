@@ -28,6 +28,11 @@ public final class VertexAttribute {
     private final float[] values;
 
     private VertexAttribute(String name, int componentCount, float[] values) {
+        this(name, componentCount, values, false);
+    }
+
+    /** With {@code trusted}, the finite check of the values runs only as an {@code assert}. */
+    private VertexAttribute(String name, int componentCount, float[] values, boolean trusted) {
         this.name = requireName(Objects.requireNonNull(name, "name"));
         String where = "vertex attribute " + Checks.quote(name);
         Checks.requireRange(where, "componentCount", componentCount, 1, MAX_COMPONENTS);
@@ -35,9 +40,18 @@ public final class VertexAttribute {
             throw new ValidationException(where + ": values length " + values.length
                     + " is not a multiple of componentCount " + componentCount);
         }
-        Checks.requireFinite(where, "value", values, componentCount, "vertex");
+        if (trusted) {
+            assert requireFinite(where, values, componentCount);
+        } else {
+            requireFinite(where, values, componentCount);
+        }
         this.componentCount = componentCount;
         this.values = values;
+    }
+
+    private static boolean requireFinite(String where, float[] values, int componentCount) {
+        Checks.requireFinite(where, "value", values, componentCount, "vertex");
+        return true;
     }
 
     /**
@@ -95,6 +109,15 @@ public final class VertexAttribute {
 
     static VertexAttribute adopt(String name, int componentCount, float[] values) {
         return new VertexAttribute(name, componentCount, values);
+    }
+
+    /**
+     * Adopts values that an algorithm built from validated attributes (the trusted path): the
+     * name and the layout are checked, finiteness only as an {@code assert}. The public factory
+     * always validates.
+     */
+    static VertexAttribute trusted(String name, int componentCount, float[] values) {
+        return new VertexAttribute(name, componentCount, values, true);
     }
 
     /** @return the name */

@@ -3,6 +3,7 @@ package io.github.skinmesh.testkit.workloads;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.testkit.SplitMix64;
 import java.util.ArrayList;
@@ -24,8 +25,12 @@ import java.util.Map;
  * palette, 16 joints drawn by {@code int(0, 63)} without repeats (a repeat is drawn again), in
  * draw order; then per vertex 4 slots {@code int(0, 15)} with weights {@code nf() + 0.01}
  * divided by their sum, then {@code u = nf()}, {@code v = nf()} (TEXCOORD_0). Part {@code p} has
- * one material, {@code "m" + (p mod 2)}, so that combining gives two submeshes. Joints are named
- * {@code "joint" + j}; every inverse bind matrix is the identity.
+ * one material, {@code "m" + (p mod 2)}, so that combining gives two submeshes: {@code m1} differs
+ * from {@code m0} in its base color factor ({@code (1, 0.5, 0.5, 1)}), so the two are different
+ * materials and not one material under two names. Joints are named
+ * {@code "joint" + j}; every inverse bind matrix is the identity. The workload leaves the hierarchy
+ * open; {@link #skeleton()} makes every joint a root at the origin with the identity rest
+ * transform, which is what identity inverse bind matrices at the rest pose imply.
  *
  * <p>The meshes are built once by {@link #create()}; they are immutable, so the workload may be
  * shared between threads.
@@ -55,9 +60,15 @@ public final class CombineWorkload {
         8, 6, 7, 9, 8, 1};
 
     private final List<Mesh> parts;
+    private final Skeleton skeleton;
 
     private CombineWorkload(List<Mesh> parts) {
         this.parts = List.copyOf(parts);
+        Skeleton.Builder b = Skeleton.builder("combine");
+        for (int j = 0; j < JOINTS; j++) {
+            b.addBone("joint" + j, Skeleton.NO_PARENT);
+        }
+        this.skeleton = b.build();
     }
 
     /** @return the workload (about 4 MB of meshes) */
@@ -73,6 +84,11 @@ public final class CombineWorkload {
     /** @return the six parts in order, read-only */
     public List<Mesh> parts() {
         return parts;
+    }
+
+    /** @return the {@value #JOINTS} joints the palettes name, each a root with the identity rest transform */
+    public Skeleton skeleton() {
+        return skeleton;
     }
 
     private static Mesh part(int p, Sphere sphere) {
@@ -115,8 +131,16 @@ public final class CombineWorkload {
             ibm[16 * e] = ibm[16 * e + 5] = ibm[16 * e + 10] = ibm[16 * e + 15] = 1;
         }
         return Mesh.builder("part" + p).positions(positions).normals(sphere.positions).addUvs(uv)
-                .indices(sphere.indices).addMaterial(Material.builder("m" + (p % 2)).build())
+                .indices(sphere.indices).addMaterial(material(p % 2))
                 .skin(Skin.of(names, ibm, BoneWeights.of(INFLUENCES, joints, weights))).build();
+    }
+
+    private static Material material(int id) {
+        Material.Builder b = Material.builder("m" + id);
+        if (id == 1) {
+            b.baseColorFactor(1, 0.5f, 0.5f, 1);
+        }
+        return b.build();
     }
 
     /** Unit positions and triangles of an icosphere. */
