@@ -27,9 +27,10 @@ class CombineBenchTest {
         assertThat(full.report().drawCallsAfter()).isEqualTo(2);
         assertThat(mesh.skin().paletteSize()).isEqualTo(full.report().bonesAfter()).isLessThanOrEqualTo(64);
         assertThat(full.report().corrections()).isEmpty();
-        // part 1 is copied whole, at its offset
-        float[] part1 = Arrays.copyOfRange(mesh.positions(), 3 * CombineWorkload.PART_VERTICES,
-                6 * CombineWorkload.PART_VERTICES);
+        // part 1 is copied whole, after the parts of material 0 (vertices follow the draw order)
+        int first = full.report().provenance().firstVertex(1);
+        assertThat(first).isEqualTo(3 * CombineWorkload.PART_VERTICES);
+        float[] part1 = Arrays.copyOfRange(mesh.positions(), 3 * first, 3 * (first + CombineWorkload.PART_VERTICES));
         assertThat(part1).containsExactly(bench.inputs.get(1).part().mesh().positions());
         assertThat(full).isEqualTo(bench.plan.combine());
 
@@ -37,8 +38,9 @@ class CombineBenchTest {
         List<CombineInput> inputs = new ArrayList<>(bench.inputs);
         inputs.set(3, bench.alternate);
         assertThat(swapped).isEqualTo(Combine.combine(inputs, CombineOptions.DEFAULTS));
-        assertThat(swapped.mesh().positions()[3 * 3 * CombineWorkload.PART_VERTICES + 1])
-                .isEqualTo(mesh.positions()[3 * 3 * CombineWorkload.PART_VERTICES + 1] + 0.5f);
+        int third = 3 * full.report().provenance().firstVertex(3);
+        assertThat(swapped.report().provenance().firstVertex(3)).isEqualTo(third / 3);
+        assertThat(swapped.mesh().positions()[third + 1]).isEqualTo(mesh.positions()[third + 1] + 0.5f);
 
         CombineResult leather = bench.recombineOtherMaterial();
         inputs.set(3, bench.otherMaterial);

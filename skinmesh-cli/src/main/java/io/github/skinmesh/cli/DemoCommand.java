@@ -7,6 +7,10 @@ import io.github.skinmesh.core.anim.AnimatedBounds;
 import io.github.skinmesh.core.anim.AnimatedBoundsOptions;
 import io.github.skinmesh.core.anim.CharacterPoser;
 import io.github.skinmesh.core.anim.PosedVertices;
+import io.github.skinmesh.core.combine.Combine;
+import io.github.skinmesh.core.combine.CombineOptions;
+import io.github.skinmesh.core.combine.CombineReport;
+import io.github.skinmesh.core.combine.CombineResult;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.model.Character;
@@ -43,9 +47,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Runs the pipeline on the built-in procedural character (six parts sharing one skeleton, "
             + "with textures and clips) and writes its outputs.",
-            "Steps: generate, validate, sample and skin the walk cycle, animated bounds, bone palettes for GPU "
-            + "skinning (3x4 float and half), draw six phases of the walk into a PNG, write the character as glTF "
-            + "binary. Each raw .bin output has a .json beside it giving its layout.",
+            "Steps: generate, validate, combine the six parts into one skinned mesh, sample and skin the walk cycle, "
+            + "animated bounds, bone palettes for GPU skinning (3x4 float and half), draw six phases of the walk into "
+            + "a PNG, write the character and the combined character as glTF binary. Each raw .bin output has a .json beside it giving its layout.",
             "Prints a report and the list of files written, and its progress on stderr when that is a terminal. "
             + "With --quiet, stdout holds only the list of files written and stderr only errors."})
 final class DemoCommand implements Callable<Integer> {
@@ -78,27 +82,31 @@ final class DemoCommand implements Callable<Integer> {
             reports.add(MeshValidator.validate(part, skeleton));
         }
 
-        // 2. sample the walk cycle and skin every part at every frame
+        // 2. combine the six parts into one skinned mesh on the skeleton
+        Character character = h.character();
+        CombineResult combined = Combine.combineCharacters(List.of(character), CombineOptions.DEFAULTS);
+
+        // 3. sample the walk cycle and skin every part at every frame
         AnimationClip walk = h.walk();
         quiet.noteScalarKernel();
         WalkResult walked;
         Bounds conservative;
         try (ConsoleProgress progress = quiet.progress()) {
             walked = skinClip(h, walk, progress);
-            // 3. animated bounds: exact from the frames skinned above, conservative from per-bone boxes
+            // 4. animated bounds: exact from the frames skinned above, conservative from per-bone boxes
             AnimatedBoundsOptions boxes = AnimatedBoundsOptions.DEFAULTS
                     .withMethod(AnimatedBoundsOptions.Method.CONSERVATIVE);
             conservative = AnimatedBounds.compute(h.character(), walk, boxes, progress).bounds();
         }
 
-        // 4. a picture of the walk
-        Character character = h.character();
+        // 5. a picture of the walk
         WalkPreview.Picture preview = WalkPreview.render(character, walk);
 
-        // 5. outputs: the character as glTF, the sampled walk, the GPU palettes (each raw file with a JSON
+        // 6. outputs: the character and the combined character as glTF, the sampled walk, the GPU palettes (each raw file with a JSON
         // describing its layout), the picture, the textures
         try (outputs) {
             outputs.write(out.resolve(GLB), stream -> GltfWriter.writeGlb(character, stream));
+            outputs.write(out.resolve(COMBINED_GLB), stream -> GltfWriter.writeGlb(combined.character(), stream));
             String t = String.format(Locale.ROOT, "%.2f", walked.sampleTime);
             String positions = "walk.t" + t + ".positions";
             outputs.write(out.resolve(positions + ".bin"), Outputs.littleEndian(walked.samplePositions));
@@ -126,6 +134,11 @@ final class DemoCommand implements Callable<Integer> {
 
         if (!quiet.quiet()) {
             printReport(w, h, reports, walk, walked, conservative);
+            CombineReport c = combined.report();
+            w.printf(Locale.ROOT, "combine: %d parts -> %d skinned mesh (%s): draw calls %d -> %d (one per material),"
+                    + " vertices %d -> %d, bones %d -> %d%n", c.partsBefore(), c.partsAfter(), COMBINED_GLB,
+                    c.drawCallsBefore(), c.drawCallsAfter(), c.verticesBefore(), c.verticesAfter(), c.bonesBefore(),
+                    c.bonesAfter());
             w.printf(Locale.ROOT, "%s opens in any glTF viewer: drag it into a web viewer such as the Khronos glTF "
                     + "Sample Viewer or the three.js editor.%n", GLB);
             w.printf(Locale.ROOT, "%s: %d phases of %s side by side, seen from the left (%dx%d).%n", PREVIEW,
@@ -145,6 +158,8 @@ final class DemoCommand implements Callable<Integer> {
 
     /** The character as glTF binary. */
     static final String GLB = "humanoid.glb";
+    /** The character's parts combined into one skinned mesh, as glTF binary. */
+    static final String COMBINED_GLB = "humanoid.combined.glb";
     /** The walk's bone palettes as 3x4 floats, without the {@code .bin}/{@code .json} extension. */
     static final String PALETTE_FLOAT = "walk.palette3x4.f32";
     /** The walk's bone palettes as 3x4 halves, without the {@code .bin}/{@code .json} extension. */

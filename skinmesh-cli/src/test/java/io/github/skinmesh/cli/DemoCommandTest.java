@@ -89,6 +89,31 @@ class DemoCommandTest {
     }
 
     @Test
+    void theCombinedCharacterIsOneSkinnedMeshPosingLikeTheSixParts() throws IOException {
+        assertThat(run.out()).contains("combine: 6 parts -> 1 skinned mesh (humanoid.combined.glb): draw calls 6 -> 6"
+                + " (one per material), vertices 9555 -> 9555, bones 67 -> 53");
+        GltfAsset combined = GltfReader.read(first.resolve("humanoid.combined.glb"));
+        assertThat(combined.parts()).hasSize(1);
+        assertThat(combined.parts().get(0).mesh().vertexCount()).isEqualTo(9555);
+        assertThat(combined.parts().get(0).mesh().submeshes()).hasSize(6);
+        assertThat(combined.parts().get(0).mesh().skin().paletteSize()).isEqualTo(53);
+        assertThat(combined.clips()).extracting(AnimationClip::name).containsExactly("walk", "idle");
+        // posed at the walk's middle, the combined mesh's bounds are the six parts' bounds
+        AnimationClip walk = combined.clips().get(0);
+        float t = walk.duration() / 2;
+        io.github.skinmesh.gltf.AssetPoser separate = io.github.skinmesh.gltf.AssetPoser.bind(character);
+        io.github.skinmesh.gltf.AssetPoser joined = io.github.skinmesh.gltf.AssetPoser.bind(combined);
+        assertThat(joined.vertexCount()).isEqualTo(separate.vertexCount()).isEqualTo(9555);
+        Bounds parts = Bounds.of(separate.poseInto(character.clips().get(0), t, io.github.skinmesh.gltf.PoseSpace.WORLD,
+                new float[3 * 9555], 0), 0, 9555);
+        Bounds one = Bounds.of(joined.poseInto(walk, t, io.github.skinmesh.gltf.PoseSpace.WORLD, new float[3 * 9555], 0),
+                0, 9555);
+        assertThat(one.minX()).isCloseTo(parts.minX(), org.assertj.core.data.Offset.offset(1e-5f));
+        assertThat(one.maxY()).isCloseTo(parts.maxY(), org.assertj.core.data.Offset.offset(1e-5f));
+        assertThat(one.maxZ()).isCloseTo(parts.maxZ(), org.assertj.core.data.Offset.offset(1e-5f));
+    }
+
+    @Test
     void theGlbReimportsAsTheCharacter() {
         assertThat(character.character().skinnedParts()).hasSize(6);
         assertThat(character.character().name()).isEqualTo("humanoid");

@@ -140,11 +140,11 @@ class InstallationIT {
         }
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).contains("(linear blend, SIMD kernel)");
-        // the .glb, three raw files and their layouts, the preview, six textures
-        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 15);
-        assertThat(listed).hasSize(14).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
+        // the two .glb files, three raw files and their layouts, the preview, six textures
+        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 16);
+        assertThat(listed).hasSize(15).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
         assertThat(out.resolve("humanoid.glb")).isRegularFile();
-        assertThat(Cli.files(out)).hasSize(14);
+        assertThat(Cli.files(out)).hasSize(15);
     }
 
     @Test

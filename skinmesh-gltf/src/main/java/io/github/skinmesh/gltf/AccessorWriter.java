@@ -85,10 +85,26 @@ final class AccessorWriter {
         return bufferViews.size() - 1;
     }
 
+    /**
+     * Declares a vertex buffer view's stride: glTF requires it once two or more accessors use the
+     * view (its elements are still tightly packed, so the stride is the element size).
+     */
+    private void stride(int view, int bytes) {
+        assert bytes % 4 == 0 && bytes >= 4 && bytes <= 252 : "glTF vertex stride " + bytes;
+        ((ObjectNode) bufferViews.get(view)).put("byteStride", bytes);
+    }
+
     private int accessor(int view, int componentType, int count, String type) {
+        return accessor(view, 0, componentType, count, type);
+    }
+
+    private int accessor(int view, long byteOffset, int componentType, int count, String type) {
         ObjectNode a = accessors.addObject();
         if (view != Index.NONE) {
             a.put("bufferView", view);
+        }
+        if (byteOffset != 0) {
+            a.put("byteOffset", byteOffset);
         }
         a.put("componentType", componentType);
         a.put("count", count);
@@ -109,29 +125,58 @@ final class AccessorWriter {
      * @throws ValidationException when the BIN chunk would pass its limit
      */
     int floats(String where, float[] data, int count, String type, int target, boolean minMax) {
+        return floats(where, data, count, type, target, minMax, new int[] {0, count})[0];
+    }
+
+    /**
+     * Writes the first {@code count} elements of {@code data} as one buffer view and one float
+     * accessor per range {@code [bounds[i], bounds[i+1])} of it.
+     *
+     * @param where the element, for messages
+     * @param data at least {@code count * components(type)} floats
+     * @param count elements, {@code bounds[bounds.length - 1]}
+     * @param type {@code "SCALAR"}, {@code "VEC2"} ... {@code "MAT4"}
+     * @param target buffer view target, or {@link #NO_TARGET}
+     * @param minMax whether to write per-component {@code min} and {@code max} of each range
+     * @param bounds increasing element boundaries from 0 to {@code count}
+     * @return one accessor index per range
+     * @throws ValidationException when the BIN chunk would pass its limit
+     */
+    int[] floats(String where, float[] data, int count, String type, int target, boolean minMax, int[] bounds) {
+        assert bounds[0] == 0 && bounds[bounds.length - 1] == count : "bounds cover the elements";
         int comps = Accessors.components(type);
         long values = (long) count * comps;
         int offset = section(where, 4 * values);
         bin.putFloats(data, 0, (int) values);
-        int index = accessor(bufferView(offset, (int) (4 * values), target), Accessors.FLOAT, count, type);
-        if (minMax) {
-            float[] min = new float[comps];
-            float[] max = new float[comps];
-            Arrays.fill(min, Float.POSITIVE_INFINITY);
-            Arrays.fill(max, Float.NEGATIVE_INFINITY);
-            for (int i = 0; i < values; i++) {
-                min[i % comps] = Math.min(min[i % comps], data[i]);
-                max[i % comps] = Math.max(max[i % comps], data[i]);
-            }
-            ObjectNode a = (ObjectNode) accessors.get(index);
-            ArrayNode mn = a.putArray("min");
-            ArrayNode mx = a.putArray("max");
-            for (int c = 0; c < comps; c++) {
-                mn.addRawValue(JsonOut.num(min[c]));
-                mx.addRawValue(JsonOut.num(max[c]));
+        int view = bufferView(offset, (int) (4 * values), target);
+        int[] result = new int[bounds.length - 1];
+        if (result.length > 1) {
+            stride(view, 4 * comps);
+        }
+        for (int r = 0; r < result.length; r++) {
+            int first = bounds[r];
+            int n = bounds[r + 1] - first;
+            int index = accessor(view, 4L * first * comps, Accessors.FLOAT, n, type);
+            result[r] = index;
+            if (minMax) {
+                float[] min = new float[comps];
+                float[] max = new float[comps];
+                Arrays.fill(min, Float.POSITIVE_INFINITY);
+                Arrays.fill(max, Float.NEGATIVE_INFINITY);
+                for (int i = first * comps, e = (first + n) * comps; i < e; i++) {
+                    min[i % comps] = Math.min(min[i % comps], data[i]);
+                    max[i % comps] = Math.max(max[i % comps], data[i]);
+                }
+                ObjectNode a = (ObjectNode) accessors.get(index);
+                ArrayNode mn = a.putArray("min");
+                ArrayNode mx = a.putArray("max");
+                for (int c = 0; c < comps; c++) {
+                    mn.addRawValue(JsonOut.num(min[c]));
+                    mx.addRawValue(JsonOut.num(max[c]));
+                }
             }
         }
-        return index;
+        return result;
     }
 
     /**
@@ -158,11 +203,36 @@ final class AccessorWriter {
      * @throws ValidationException when the BIN chunk would pass its limit
      */
     int indices(String where, int[] indices, int from, int count, boolean u16) {
+        return indices(where, indices, from, count, u16, 0);
+    }
+
+    /**
+     * Writes triangle indices {@code indices[from..from+count)} minus {@code base}: the indices of
+     * a primitive whose vertex accessors start at vertex {@code base} of the mesh.
+     *
+     * @param where the element, for messages
+     * @param u16 whether as unsigned shorts (every written index below 65536), else unsigned ints
+     * @param base subtracted from every index, at most the smallest of them
+     * @return the accessor index
+     * @throws ValidationException when the BIN chunk would pass its limit
+     */
+    int indices(String where, int[] indices, int from, int count, boolean u16, int base) {
         int offset = section(where, (long) count * (u16 ? 2 : 4));
-        if (u16) {
-            bin.putShorts(indices, from, count);
+        if (base == 0) {
+            if (u16) {
+                bin.putShorts(indices, from, count);
+            } else {
+                bin.putInts(indices, from, count);
+            }
         } else {
-            bin.putInts(indices, from, count);
+            for (int i = from, e = from + count; i < e; i++) {
+                assert indices[i] >= base : "index below the primitive's first vertex";
+                if (u16) {
+                    bin.putShort(indices[i] - base);
+                } else {
+                    bin.putInt(indices[i] - base);
+                }
+            }
         }
         int view = bufferView(offset, count * (u16 ? 2 : 4), ELEMENT_ARRAY_BUFFER);
         return accessor(view, u16 ? Accessors.UNSIGNED_SHORT : Accessors.UNSIGNED_INT, count, "SCALAR");
@@ -177,6 +247,20 @@ final class AccessorWriter {
      * @throws ValidationException when the BIN chunk would pass its limit
      */
     int joints(String where, int[] joints, int count, boolean u8) {
+        return joints(where, joints, count, u8, new int[] {0, count})[0];
+    }
+
+    /**
+     * Writes one JOINTS_n set as one buffer view and one accessor per range
+     * {@code [bounds[i], bounds[i+1])} of its {@code count} elements.
+     *
+     * @param where the element, for messages
+     * @param u8 whether as unsigned bytes (every joint below 256), else unsigned shorts
+     * @param bounds increasing element boundaries from 0 to {@code count}
+     * @return one accessor index per range
+     * @throws ValidationException when the BIN chunk would pass its limit
+     */
+    int[] joints(String where, int[] joints, int count, boolean u8, int[] bounds) {
         int offset = section(where, 4L * count * (u8 ? 1 : 2));
         if (u8) {
             bin.putLowBytes(joints, 0, 4 * count);
@@ -184,7 +268,15 @@ final class AccessorWriter {
             bin.putShorts(joints, 0, 4 * count);
         }
         int view = bufferView(offset, 4 * count * (u8 ? 1 : 2), ARRAY_BUFFER);
-        return accessor(view, u8 ? Accessors.UNSIGNED_BYTE : Accessors.UNSIGNED_SHORT, count, "VEC4");
+        int[] result = new int[bounds.length - 1];
+        if (result.length > 1) {
+            stride(view, 4 * (u8 ? 1 : 2));
+        }
+        for (int r = 0; r < result.length; r++) {
+            result[r] = accessor(view, 4L * bounds[r] * (u8 ? 1 : 2), u8 ? Accessors.UNSIGNED_BYTE
+                    : Accessors.UNSIGNED_SHORT, bounds[r + 1] - bounds[r], "VEC4");
+        }
+        return result;
     }
 
     /**

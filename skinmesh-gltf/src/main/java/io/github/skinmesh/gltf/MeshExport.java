@@ -21,7 +21,8 @@ import java.util.Map;
 
 /**
  * Writes glTF meshes: one per distinct {@link Mesh} object (parts sharing a mesh share it), one
- * glTF primitive per non-empty submesh, the primitives of one mesh sharing its vertex accessors.
+ * glTF primitive per non-empty submesh (each over its own vertex range when the submeshes'
+ * ranges are consecutive and disjoint, else all sharing whole-mesh vertex accessors).
  * POSITION carries min/max; indices are 16-bit when the options and the vertex count allow;
  * joints are unsigned bytes for palettes up to 256 entries, else unsigned shorts, {@code K <= 4}
  * influences in one JOINTS/WEIGHTS set and {@code K <= 8} in two; extra vertex attributes are
@@ -104,76 +105,155 @@ final class MeshExport {
         return meshes.size() - 1;
     }
 
-    /** Writes one {@link Mesh}: its vertex accessors once, then a glTF primitive per non-empty submesh. */
+    /**
+     * Writes one {@link Mesh}: each vertex stream once, then a glTF primitive per non-empty
+     * submesh. When the submeshes use consecutive, disjoint vertex ranges (as a combined mesh's
+     * parts do), each primitive's accessors cover only its own range of the shared buffer views
+     * and its indices count from that range's first vertex, so a reader (and the posing order of
+     * {@code skinmesh skin}) sees every vertex once; otherwise every primitive shares whole-mesh
+     * accessors.
+     */
     private void primitives(Part part, Mesh mesh, ArrayNode primitives, List<String> warnings) {
         ModelAccess.Bridge raw = ModelAccess.get();
         String where = "part " + Checks.quote(part.name()) + ": mesh " + Checks.quote(mesh.name());
         int n = mesh.vertexCount();
-        ObjectNode attributes = f.objectNode();
+        int[] indices = raw.indices(mesh);
+        int[] bounds = vertexRanges(mesh, indices);
+        int ranges = bounds.length - 1;
+        ObjectNode[] attributes = new ObjectNode[ranges];
+        for (int r = 0; r < ranges; r++) {
+            attributes[r] = f.objectNode();
+        }
         int va = AccessorWriter.ARRAY_BUFFER;
-        attributes.put("POSITION", out.floats(where + " POSITION", raw.positions(mesh), n, "VEC3", va, true));
+        put(attributes, "POSITION", out.floats(where + " POSITION", raw.positions(mesh), n, "VEC3", va, true, bounds));
         if (mesh.hasNormals()) {
-            attributes.put("NORMAL", out.floats(where + " NORMAL", raw.normals(mesh), n, "VEC3", va, false));
+            put(attributes, "NORMAL", out.floats(where + " NORMAL", raw.normals(mesh), n, "VEC3", va, false, bounds));
         }
         if (mesh.hasTangents()) {
-            attributes.put("TANGENT", out.floats(where + " TANGENT", raw.tangents(mesh), n, "VEC4", va, false));
+            put(attributes, "TANGENT", out.floats(where + " TANGENT", raw.tangents(mesh), n, "VEC4", va, false,
+                    bounds));
         }
         for (int c = 0; c < mesh.uvChannelCount(); c++) {
-            attributes.put("TEXCOORD_" + c, out.floats(where + " TEXCOORD_" + c, raw.uvs(mesh, c), n, "VEC2", va,
-                    false));
+            put(attributes, "TEXCOORD_" + c, out.floats(where + " TEXCOORD_" + c, raw.uvs(mesh, c), n, "VEC2", va,
+                    false, bounds));
         }
         if (mesh.hasColors()) {
-            attributes.put("COLOR_0", out.floats(where + " COLOR_0", raw.colors(mesh), n, "VEC4", va, false));
+            put(attributes, "COLOR_0", out.floats(where + " COLOR_0", raw.colors(mesh), n, "VEC4", va, false,
+                    bounds));
         }
         Skin skin = mesh.skin();
         if (skin != null) {
-            joints(where, skin, n, attributes);
+            joints(where, skin, n, attributes, bounds);
         }
         for (VertexAttribute a : mesh.attributes()) {
             String semantic = "_" + a.name();
-            attributes.put(semantic, out.floats(where + " " + semantic, raw.values(a), n,
-                    VECTOR_TYPES[a.componentCount() - 1], va, false));
+            put(attributes, semantic, out.floats(where + " " + semantic, raw.values(a), n,
+                    VECTOR_TYPES[a.componentCount() - 1], va, false, bounds));
         }
-        ArrayNode targets = null;
+        ArrayNode[] targets = null;
         if (!mesh.morphTargets().isEmpty()) {
-            targets = f.arrayNode();
+            targets = new ArrayNode[ranges];
+            for (int r = 0; r < ranges; r++) {
+                targets[r] = f.arrayNode();
+            }
             for (int t = 0; t < mesh.morphTargets().size(); t++) {
                 MorphTarget target = mesh.morphTargets().get(t);
                 String wt = where + " morph target " + t;
-                ObjectNode json = targets.addObject();
+                ObjectNode[] json = new ObjectNode[ranges];
+                for (int r = 0; r < ranges; r++) {
+                    json[r] = targets[r].addObject();
+                }
                 if (target.hasPositions()) {
-                    json.put("POSITION", out.floats(wt + " POSITION", raw.positions(target), n, "VEC3", va, true));
+                    put(json, "POSITION", out.floats(wt + " POSITION", raw.positions(target), n, "VEC3", va, true,
+                            bounds));
                 }
                 if (target.hasNormals()) {
-                    json.put("NORMAL", out.floats(wt + " NORMAL", raw.normals(target), n, "VEC3", va, false));
+                    put(json, "NORMAL", out.floats(wt + " NORMAL", raw.normals(target), n, "VEC3", va, false, bounds));
                 }
                 if (target.hasTangents()) {
-                    json.put("TANGENT", out.floats(wt + " TANGENT", raw.tangents(target), n, "VEC3", va, false));
+                    put(json, "TANGENT", out.floats(wt + " TANGENT", raw.tangents(target), n, "VEC3", va, false,
+                            bounds));
                 }
-                if (json.isEmpty()) {
-                    json.put("POSITION", out.zeros(n));
+                if (json[0].isEmpty()) {
+                    for (int r = 0; r < ranges; r++) {
+                        json[r].put("POSITION", out.zeros(bounds[r + 1] - bounds[r]));
+                    }
                 }
             }
         }
-        int[] indices = raw.indices(mesh);
-        boolean u16 = options.indexWidth() == GltfWriteOptions.IndexWidth.AUTO && n <= 65535;
+        boolean auto = options.indexWidth() == GltfWriteOptions.IndexWidth.AUTO;
+        int range = 0;
         for (int s = 0; s < mesh.submeshes().size(); s++) {
             Submesh sub = mesh.submeshes().get(s);
             if (sub.indexCount() == 0) {
                 warnings.add(where + " submesh " + s + " has no triangles; skipped");
                 continue;
             }
+            int r = ranges == 1 ? 0 : range++;
+            boolean u16 = auto && bounds[r + 1] - bounds[r] <= 65535;
             ObjectNode prim = primitives.addObject();
-            prim.set("attributes", attributes);
+            prim.set("attributes", attributes[r]);
             prim.put("indices", out.indices(where + " submesh " + s + " indices", indices, sub.firstIndex(),
-                    sub.indexCount(), u16));
+                    sub.indexCount(), u16, bounds[r]));
             prim.put("material", materials.material(usable(where, mesh, mesh.materials().get(sub.materialIndex()),
                     warnings), warnings));
             if (targets != null) {
-                prim.set("targets", targets);
+                prim.set("targets", targets[r]);
             }
             primitiveCount++;
         }
+    }
+
+    private static void put(ObjectNode[] into, String name, int[] accessors) {
+        for (int r = 0; r < into.length; r++) {
+            into[r].put(name, accessors[r]);
+        }
+    }
+
+    /**
+     * The vertex ranges of the primitives: {@code [bounds[r], bounds[r+1])} for the {@code r}-th
+     * non-empty submesh when there are at least two, each range starting at its submesh's smallest
+     * index (the first at 0, the last ending at the vertex count) and holding every index of its
+     * submesh; else the one range {@code [0, vertexCount)} that every primitive shares.
+     */
+    private static int[] vertexRanges(Mesh mesh, int[] indices) {
+        int n = mesh.vertexCount();
+        int[] shared = {0, n};
+        List<Submesh> subs = mesh.submeshes();
+        int nonEmpty = 0;
+        for (Submesh s : subs) {
+            nonEmpty += s.indexCount() > 0 ? 1 : 0;
+        }
+        if (nonEmpty < 2) {
+            return shared;
+        }
+        int[] lo = new int[nonEmpty];
+        int[] hi = new int[nonEmpty];
+        int r = 0;
+        for (Submesh s : subs) {
+            if (s.indexCount() == 0) {
+                continue;
+            }
+            int min = Integer.MAX_VALUE;
+            int max = -1;
+            for (int i = s.firstIndex(), e = s.firstIndex() + s.indexCount(); i < e; i++) {
+                min = Math.min(min, indices[i]);
+                max = Math.max(max, indices[i]);
+            }
+            lo[r] = r == 0 ? 0 : min;
+            hi[r] = max;
+            r++;
+        }
+        int[] bounds = new int[nonEmpty + 1];
+        for (r = 0; r < nonEmpty; r++) {
+            bounds[r] = lo[r];
+            int end = r + 1 < nonEmpty ? lo[r + 1] : n;
+            if (hi[r] >= end || lo[r] >= end) {
+                return shared; // ranges overlap or run backwards: the primitives share the vertices
+            }
+        }
+        bounds[nonEmpty] = n;
+        return bounds;
     }
 
     /**
@@ -197,7 +277,7 @@ final class MeshExport {
     }
 
     /** Writes the JOINTS_n/WEIGHTS_n sets: the slots as the weights hold them, unused slots of the last set zero. */
-    private void joints(String where, Skin skin, int n, ObjectNode attributes) {
+    private void joints(String where, Skin skin, int n, ObjectNode[] attributes, int[] bounds) {
         BoneWeights w = skin.weights();
         int k = w.influencesPerVertex();
         int sets = (k + 3) / 4;
@@ -211,16 +291,14 @@ final class MeshExport {
                 for (int c = 0; c < 4; c++) {
                     int slot = 4 * set + c;
                     if (slot < k) {
-                        int joint = joints[v * k + slot];
-                        float weight = weights[v * k + slot];
-                        j[4 * v + c] = joint;
-                        wt[4 * v + c] = weight;
+                        j[4 * v + c] = joints[v * k + slot];
+                        wt[4 * v + c] = weights[v * k + slot];
                     }
                 }
             }
-            attributes.put("JOINTS_" + set, out.joints(where + " JOINTS_" + set, j, n, u8));
-            attributes.put("WEIGHTS_" + set, out.floats(where + " WEIGHTS_" + set, wt, n, "VEC4",
-                    AccessorWriter.ARRAY_BUFFER, false));
+            put(attributes, "JOINTS_" + set, out.joints(where + " JOINTS_" + set, j, n, u8, bounds));
+            put(attributes, "WEIGHTS_" + set, out.floats(where + " WEIGHTS_" + set, wt, n, "VEC4",
+                    AccessorWriter.ARRAY_BUFFER, false, bounds));
         }
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.skinmesh.core.combine.Combine;
+import io.github.skinmesh.core.combine.CombineOptions;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
@@ -13,6 +15,7 @@ import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.VertexAttribute;
 import io.github.skinmesh.gltf.internal.Json;
 import io.github.skinmesh.testkit.SplitMix64;
+import io.github.skinmesh.testkit.humanoid.Humanoids;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -119,6 +122,9 @@ class GltfValidatorTest {
                     GltfReadOptions.DEFAULTS.withAnimatedNodes(mode)).character()));
         }
         out.put("custom-attributes.glb", GltfWriter.toGlb(customAttributes()));
+        for (Map.Entry<String, Character> e : combined().entrySet()) {
+            out.put("combined-" + e.getKey() + ".glb", GltfWriter.toGlb(e.getValue()));
+        }
         SplitMix64 rng = new SplitMix64(12);
         Skeleton s = SyntheticAssets.skeleton(rng, 5);
         Mesh a = SyntheticAssets.skinnedMesh(rng, "p", s, new int[] {0, 1, 2}, 4, 1, 0, SyntheticAssets.materials());
@@ -164,6 +170,43 @@ class GltfValidatorTest {
             b.addAttribute(VertexAttribute.of("VAT_UV" + c, c, values));
         }
         return Character.builder(s.name(), s).addPart(Part.of("Body", b.build())).build();
+    }
+
+    /**
+     * Combined characters (core's combine): each shared asset alone, two shared assets on the union
+     * of their skeletons, and the testkit humanoid's six parts in one mesh.
+     */
+    static Map<String, Character> combined() throws IOException {
+        Map<String, Character> out = new LinkedHashMap<>();
+        List<Character> shared = new ArrayList<>();
+        for (String name : List.of("CesiumMan.glb", "Fox.glb", "RiggedSimple.glb")) {
+            Optional<GltfAsset> a = GltfWriterTest.shared(name);
+            a.ifPresent(asset -> {
+                shared.add(asset.character());
+                out.put(name.replace(".glb", ""), Combine.combineCharacters(List.of(asset.character()),
+                        CombineOptions.DEFAULTS).character());
+            });
+        }
+        if (shared.size() == 3) {
+            out.put("CesiumMan+RiggedSimple", Combine.combineCharacters(List.of(shared.get(0), shared.get(2)),
+                    CombineOptions.DEFAULTS).character());
+        }
+        out.put("humanoid", Combine.combineCharacters(List.of(Humanoids.generate(1).character()),
+                CombineOptions.DEFAULTS).character());
+        return out;
+    }
+
+    /** A combined character reads back as itself: the writer gives each part's submesh its own vertices. */
+    @Test
+    void combinedCharactersReadBackEqual() throws IOException {
+        for (Map.Entry<String, Character> e : combined().entrySet()) {
+            byte[] glb = GltfWriter.toGlb(e.getValue());
+            GltfAsset back = GltfWriterTest.reread(glb);
+            assertThat(back.character()).as(e.getKey()).isEqualTo(e.getValue());
+            // every vertex once in the skin order: no primitive shares another's vertices
+            assertThat(AssetPoser.bind(back).vertexCount()).as(e.getKey())
+                    .isEqualTo((int) e.getValue().vertexCount());
+        }
     }
 
     /** The custom attribute file reads back whole, so a validated file is also one this module reads. */

@@ -327,7 +327,7 @@ final class Assembly {
         String[] names = layout.partNames.toArray(new String[0]);
         if (weld == null) {
             IntArrayList runs = new IntArrayList();
-            for (int i = 0; i < layout.parts.size(); i++) {
+            for (int i : layout.vertexOrder) {
                 int pn = layout.parts.get(i).vertexCount();
                 if (pn > 0) {
                     runs.add(i);

@@ -56,6 +56,10 @@ import java.util.Objects;
  *       are drawn first, then alpha-masked, then blended, each in order of first appearance.
  *       Draws (bone-palette partitions) of the parts are dropped (warned about): partition the
  *       result again.</li>
+ *   <li><b>Vertex order.</b> Each part's vertices stay together and in order; the parts follow
+ *       the draw order of the first submesh holding their triangles (then input order), so when
+ *       every part has one material each submesh's vertices form one range, in submesh order,
+ *       which lets a writer give each submesh only its own vertices.</li>
  *   <li><b>Welding</b> of seams between parts, when {@link CombineOptions#welding()} asks.</li>
  *   <li><b>Clips.</b> The clips of {@link CombineOptions#clipSource()} (by default the first
  *       input's character): bone channels of bones outside the output skeleton dropped, morph

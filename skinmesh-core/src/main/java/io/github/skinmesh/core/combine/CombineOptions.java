@@ -11,8 +11,8 @@ import org.jspecify.annotations.Nullable;
  * change fields with the {@code with...} methods.
  *
  * @param name the name of the result (character, part and mesh), or {@code null} (default) for
- *     the name of the clip source (see {@code clipSource}), else the first input's character, else
- *     its part
+ *     the first non-empty of: the clip source's name (see {@code clipSource}), the first input
+ *     part's name, {@link #DEFAULT_NAME}
  * @param skeleton the target skeleton, or {@code null} (default) for the union of the inputs'
  *     skeletons by bone name (see {@link Combine#combine})
  * @param clipSource the character whose clips the result keeps, or {@code null} (default) for the
@@ -38,6 +38,8 @@ import org.jspecify.annotations.Nullable;
 public record CombineOptions(@Nullable String name, @Nullable Skeleton skeleton, @Nullable Character clipSource,
         RemapOptions remap, @Nullable String bindUnattachedTo, PaletteBones palette, MorphNameClash morphNameClash,
         Welding welding, float weldDistance, float weldTolerance, int deviationSamples) {
+    /** The result's name when {@code name} is null and the clip source and the first input are unnamed. */
+    public static final String DEFAULT_NAME = "combined";
     /** Largest {@code deviationSamples}. */
     public static final int MAX_DEVIATION_SAMPLES = 1024;
 

@@ -2,6 +2,7 @@ package io.github.skinmesh.core.combine;
 
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
@@ -50,6 +51,14 @@ final class Layout {
     final boolean canonical;
     final MorphLayout morphs;
     final MaterialGroups groups;
+    /**
+     * The parts in the order of their vertices in the result: by the first submesh (in draw order)
+     * holding any of their triangles, then by input order. So when every part has one material,
+     * each submesh's vertices form one range and the ranges follow the submeshes (a writer can give
+     * every submesh only its own vertices).
+     */
+    final int[] vertexOrder;
+    /** Per part, its first vertex in the result. */
     final int[] firstVertex;
     final int vertexCount;
     final long indexCount;
@@ -73,7 +82,25 @@ final class Layout {
         for (PreparedPart p : parts) {
             warnings.addAll(p.warnings);
         }
-        skeleton = options.skeleton() != null ? options.skeleton() : SkeletonUnion.of(skeletons, partNames, warnings);
+        Character source = options.clipSource();
+        if (source == null) {
+            source = parts.get(0).input.source();
+        }
+        clipSource = source;
+        String resultName = options.name();
+        if (resultName == null) {
+            resultName = source != null ? source.name() : "";
+            if (resultName.isEmpty()) {
+                resultName = parts.get(0).name;
+            }
+            if (resultName.isEmpty()) {
+                resultName = CombineOptions.DEFAULT_NAME; // an unnamed file and part: a writer needs a name to keep
+            }
+        }
+        name = resultName;
+        Skeleton union = options.skeleton() != null ? options.skeleton() : SkeletonUnion.of(skeletons, partNames, warnings);
+        // an unnamed union takes the result's name, which is what a file format keeps for it
+        skeleton = options.skeleton() == null && union.name().isEmpty() ? renamed(union, name) : union;
 
         int boneCount = skeleton.boneCount();
         int[][] entryBone = new int[count][];
@@ -237,9 +264,10 @@ final class Layout {
         }
         morphs = MorphLayout.of(parts, options.morphNameClash(), warnings);
         groups = MaterialGroups.of(parts);
+        vertexOrder = vertexOrder(count, groups);
         firstVertex = new int[count];
         int n = 0;
-        for (int i = 0; i < count; i++) {
+        for (int i : vertexOrder) {
             firstVertex[i] = n;
             n += parts.get(i).vertexCount();
         }
@@ -251,16 +279,6 @@ final class Layout {
         indexCount = indices;
         fillWarnings();
 
-        Character source = options.clipSource();
-        if (source == null) {
-            source = parts.get(0).input.source();
-        }
-        clipSource = source;
-        String resultName = options.name();
-        if (resultName == null) {
-            resultName = source != null ? source.name() : parts.get(0).name;
-        }
-        name = resultName;
     }
 
     /** One warning per filled or computed stream of a part, in part order, as concat words them. */
@@ -306,5 +324,37 @@ final class Layout {
                         + String.join(", ", missing) + "; zero deltas");
             }
         }
+    }
+
+    private static int[] vertexOrder(int count, MaterialGroups groups) {
+        int[] firstGroup = new int[count];
+        java.util.Arrays.fill(firstGroup, Integer.MAX_VALUE);
+        for (int g = groups.size() - 1; g >= 0; g--) {
+            var members = groups.members.get(g);
+            for (int m = 0; m < members.size(); m += 2) {
+                firstGroup[members.getInt(m)] = g;
+            }
+        }
+        Integer[] order = new Integer[count];
+        for (int i = 0; i < count; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> firstGroup[a] != firstGroup[b] ? Integer.compare(firstGroup[a], firstGroup[b])
+                : Integer.compare(a, b));
+        int[] result = new int[count];
+        for (int i = 0; i < count; i++) {
+            result[i] = order[i];
+        }
+        return result;
+    }
+
+    private static Skeleton renamed(Skeleton s, String name) {
+        ModelAccess.Bridge raw = ModelAccess.get();
+        String[] bones = new String[s.boneCount()];
+        for (int b = 0; b < bones.length; b++) {
+            bones[b] = s.boneName(b);
+        }
+        return raw.adoptSkeleton(name, bones, raw.parents(s), raw.restTranslations(s), raw.restRotations(s),
+                raw.restScales(s));
     }
 }

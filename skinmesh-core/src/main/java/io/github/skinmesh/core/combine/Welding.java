@@ -58,7 +58,7 @@ final class Welding {
         Map<Cell, IntArrayList> grid = new HashMap<>();
         LongOpenHashSet absorbed = new LongOpenHashSet();
         int welded = 0;
-        for (int i = 0; i < parts; i++) {
+        for (int i : layout.vertexOrder) { // in output order: a vertex welds only into an earlier one
             int v0 = layout.firstVertex[i];
             for (int local : layout.parts.get(i).openEdgeVertices()) {
                 int v = v0 + local;

@@ -308,8 +308,15 @@ class CombineTest {
         assertThat(out.materials().get(1).alphaMode()).isEqualTo(AlphaMode.MASK);
         assertThat(r.report().drawCallsBefore()).isEqualTo(4);
         assertThat(r.report().drawCallsAfter()).isEqualTo(3);
+        // vertices follow the draw order: head and hands (skin), hair (mask), glasses (blend)
+        assertThat(r.report().provenance().firstVertex(1)).isZero();
+        assertThat(r.report().provenance().firstVertex(3)).isEqualTo(4);
+        assertThat(r.report().provenance().firstVertex(2)).isEqualTo(8);
+        assertThat(r.report().provenance().firstVertex(0)).isEqualTo(12);
         // head's then hands' triangles in the first submesh, offset to their vertices
-        assertThat(Arrays.copyOfRange(out.indices(), 0, 12)).containsExactly(4, 5, 6, 4, 6, 7, 12, 13, 14, 12, 14, 15);
+        assertThat(Arrays.copyOfRange(out.indices(), 0, 12)).containsExactly(0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7);
+        assertThat(Arrays.copyOfRange(out.indices(), 12, 24)).containsExactly(8, 9, 10, 8, 10, 11, 12, 13, 14, 12,
+                14, 15);
         assertThat(r.report().provenance().indexRanges(3)).containsExactly(new Provenance.IndexRange(3, 0, 6, 6));
         assertThat(r.report().indexWidth()).isEqualTo(IndexWidth.UINT16);
         assertThat(r.report().bonesBefore()).isEqualTo(4);
