@@ -38,8 +38,10 @@ import java.util.Objects;
  * are ignored with a warning.
  *
  * <p><b>Hostile input.</b> Every declared count, length, offset and stride is checked against the
- * bytes actually present, in long arithmetic, before anything is allocated, and the decoded
- * arrays together may take at most {@link GltfReadOptions#memoryFactor()} times the input size.
+ * bytes actually present, in long arithmetic, before anything is allocated, and the JSON tree,
+ * the decoded arrays and what posing each node takes may together come to at most
+ * {@link GltfReadOptions#memoryFactor()} times the input size (see there for what is charged).
+ * Only regular files are opened.
  * Any malformed, truncated or inconsistent file fails with a {@link FormatException} naming the
  * element, the value and the limit, for example {@code "accessors[7]: byteOffset 1200 + stride
  * 36*(count 100 - 1) + elementSize 36 = 4800 exceeds bufferViews[2].byteLength 3000"}; node
