@@ -274,14 +274,22 @@ final class GltfDocument {
         }
 
         /**
-         * Estimates the JSON's tree, checks it against the budget of the document's own bytes (the
-         * external buffers, which would raise it, are not known before the JSON is read), and
-         * parses it; the read's budget is charged the same estimate once it exists.
+         * Parses the JSON, first making sure that its tree fits the budget of the document's own
+         * bytes (the external buffers, which would raise it, are not known before the JSON is read):
+         * when even the densest JSON of this length could not exceed it (as in a GLB, whose JSON is
+         * a small part of the file) directly, otherwise by a streaming estimate before building the
+         * tree. The read's budget is charged the built tree's estimate once it exists.
          */
         private JsonNode parseJson(byte[] bytes, int offset, int length, String what, String where) {
-            tree = JsonCost.of(bytes, offset, length);
-            new ByteBudget(bytes.length, options.memoryFactor(), BUDGET_SLACK).charge(what, treeCharge(), tree.bytes());
-            return Json.parse(bytes, offset, length, where);
+            long limit = (long) bytes.length * options.memoryFactor() + BUDGET_SLACK;
+            if (JsonCost.MAX_BYTES_PER_BYTE * length + JsonCost.MAX_EXTRA_BYTES > limit) {
+                JsonCost.Estimate before = JsonCost.of(bytes, offset, length);
+                new ByteBudget(bytes.length, options.memoryFactor(), BUDGET_SLACK).charge(what,
+                        "a tree of " + before.values() + " JSON values", before.bytes());
+            }
+            JsonNode json = Json.parse(bytes, offset, length, where);
+            tree = JsonCost.of(json);
+            return json;
         }
 
         String treeCharge() {

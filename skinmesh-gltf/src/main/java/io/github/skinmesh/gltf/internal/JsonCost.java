@@ -3,17 +3,23 @@ package io.github.skinmesh.gltf.internal;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * An upper estimate of the heap that Jackson's tree of a JSON document takes, computed by one
- * streaming pass that keeps nothing but the set of distinct field names, so a reader can charge
- * the tree to its budget before building it. A hostile document of empty objects ({@code [{},{},...]}) takes about 28
- * bytes of tree per byte of JSON (estimated 35), strings of one letter 17; typical glTF JSON 6 to
- * 11.
+ * An upper estimate of the heap that Jackson's tree of a JSON document takes: from the bytes, by
+ * a streaming pass that keeps nothing but the set of distinct field names, so that a reader can
+ * refuse a tree before building it; or from a tree already built, by a walk many times cheaper
+ * than the parse, to charge what was built. A hostile document of empty objects
+ * ({@code [{},{},...]}) takes about 28 bytes of tree per byte of JSON (estimated 35), strings of
+ * one letter 17; typical glTF JSON 6 to 11. A reader whose budget admits
+ * {@link #MAX_BYTES_PER_BYTE} for the JSON's length (a GLB, whose JSON is a small part of the
+ * file) needs only the walk; the import of the three sample assets then costs 3 to 10% more than
+ * without any estimate (best of eight runs of a thousand reads), the walk being most of it.
  *
  * <p>The figures are the sizes of Jackson's node objects on a 64-bit JVM with compressed
  * references, measured by building trees of 200,000 values of each kind (Jackson 2.23, JDK 17),
@@ -27,9 +33,9 @@ import java.util.Set;
  * {@code true}, {@code false}, {@code null} nothing (shared nodes). Measured, and estimated, per
  * element of a large array: empty objects 85 bytes (104), empty arrays 53 (64), {@code 1000} 21
  * (24), {@code 0.5} 29 (32), {@code "a"} 69 (72); objects of one distinct field 104 (110); glTF
- * nodes of 100 bytes with a name, children, translation and rotation 800 (977). Whole glTF JSON:
- * the Fox sample's 121 KB (146 KB), CesiumMan's 162 KB (197 KB), 2,000 nodes instancing one mesh
- * 543 KB (652 KB).
+ * nodes of 100 bytes with a name, children, translation and rotation 800 (977). Whole glTF JSON
+ * (streaming estimate): the Fox sample's 121 KB (146 KB), CesiumMan's 162 KB (197 KB), 2,000
+ * nodes instancing one mesh 543 KB (652 KB).
  *
  * <p>Stateless and thread-safe.
  */
@@ -45,6 +51,19 @@ public final class JsonCost {
     static final long LONG_OR_DOUBLE = 24;
     static final long BIG_INTEGER = 64;
     static final long STRING = 56;
+
+    /**
+     * With {@link #MAX_EXTRA_BYTES}, a bound on the estimate whatever the JSON:
+     * {@code estimate <= MAX_BYTES_PER_BYTE * length + MAX_EXTRA_BYTES}. The densest JSON nests
+     * arrays of one element, {@code [[[...]]]}: each level is 2 bytes and 120 (an array, its first
+     * element array, its slot in the array around it). Everything else is less dense: an empty
+     * object in an array, {@code {},}, 104 for 3; an object of one field, {@code {"":0},}, 240 for
+     * 7; an empty string, {@code "",}, 70 for 3. A reader whose budget admits the bound for a
+     * JSON's length need not estimate before parsing.
+     */
+    public static final long MAX_BYTES_PER_BYTE = 60;
+    /** See {@link #MAX_BYTES_PER_BYTE}. */
+    public static final long MAX_EXTRA_BYTES = 256;
 
     /**
      * An estimate.
@@ -74,9 +93,8 @@ public final class JsonCost {
         long stringStart = -1;
         try (JsonParser p = Json.mapper().getFactory().createParser(bytes, offset, length)) {
             for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
-                long at = p.currentTokenLocation().getByteOffset();
                 if (stringStart >= 0) { // the string's text ends before this token starts
-                    cost += 2 * (at - stringStart);
+                    cost += 2 * (p.currentTokenLocation().getByteOffset() - stringStart);
                     stringStart = -1;
                 }
                 if (t == JsonToken.FIELD_NAME) {
@@ -100,7 +118,7 @@ public final class JsonCost {
                     case VALUE_NUMBER_INT -> integer(p);
                     case VALUE_NUMBER_FLOAT -> LONG_OR_DOUBLE;
                     case VALUE_STRING -> {
-                        stringStart = at;
+                        stringStart = p.currentTokenLocation().getByteOffset();
                         yield STRING;
                     }
                     default -> 0; // true, false, null, embedded objects
@@ -115,6 +133,64 @@ public final class JsonCost {
             throw new UncheckedIOException(e); // reading a byte array does not fail
         }
         return new Estimate(cost, values);
+    }
+
+    /**
+     * Estimates a tree already built, with the same figures as the streaming estimate, except that
+     * a string costs 56 plus two bytes per character (its text, decoded, at most two bytes a
+     * character; its parse buffer is gone): never more than the streaming estimate of its JSON.
+     * Cheap next to parsing (one visit per value).
+     *
+     * @param root a tree from {@link Json#parse}
+     * @return the estimate of that tree
+     */
+    public static Estimate of(JsonNode root) {
+        Tree t = new Tree();
+        t.visit(root, false);
+        return new Estimate(t.bytes, t.values);
+    }
+
+    /** One walk over a tree. */
+    private static final class Tree {
+        final Set<String> names = new HashSet<>();
+        long bytes;
+        long values;
+
+        /** Adds the value's own cost and its slot in an array (fields are charged by their object). */
+        void visit(JsonNode n, boolean inArray) {
+            values++;
+            long cost = inArray ? ELEMENT : 0;
+            switch (n.getNodeType()) {
+                case OBJECT -> {
+                    cost += OBJECT + (n.isEmpty() ? 0 : FIRST_FIELD);
+                    for (Map.Entry<String, JsonNode> field : n.properties()) {
+                        String name = field.getKey();
+                        cost += FIELD + (names.add(name) ? NAME + name.length() : 0);
+                        visit(field.getValue(), false);
+                    }
+                }
+                case ARRAY -> {
+                    cost += ARRAY + (n.isEmpty() ? 0 : FIRST_ELEMENT);
+                    for (int i = 0, size = n.size(); i < size; i++) {
+                        visit(n.get(i), true);
+                    }
+                }
+                case STRING -> cost += STRING + 2L * n.textValue().length();
+                case NUMBER -> cost += number(n);
+                default -> {
+                    // true, false, null: shared nodes
+                }
+            }
+            bytes += cost;
+        }
+
+        private static long number(JsonNode n) {
+            if (n.isInt()) {
+                int v = n.intValue();
+                return v >= -1 && v <= 10 ? 0 : INT;
+            }
+            return n.isLong() || n.isDouble() || n.isFloat() ? LONG_OR_DOUBLE : BIG_INTEGER + n.asText().length();
+        }
     }
 
     private static long integer(JsonParser p) throws IOException {
