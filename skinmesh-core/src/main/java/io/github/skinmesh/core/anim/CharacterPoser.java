@@ -58,9 +58,10 @@ import org.jspecify.annotations.Nullable;
  * (its local transform and its parent's magnitude) or the part and vertex, never writing NaN or
  * infinity as a result. The positions check costs nothing per vertex in the common case: with
  * linear blend skinning a bound on the output computed from the largest palette element and the
- * largest vertex coordinate proves them finite; only when it does not (huge values), or when
- * normals, tangents or dual quaternions are posed, is the output scanned. A scale of zero is not
- * an error: the vertices it reaches collapse to a point, as glTF viewers show them.
+ * largest vertex coordinate proves them finite; only when it does not (huge values, dual
+ * quaternions) are they checked. Normals and tangents are checked by one sum over them (about 4%
+ * of a pose with normals). A scale of zero is not an error: the vertices it reaches collapse to a
+ * point, as glTF viewers show them.
  *
  * <p>Allocation: {@link #bind} allocates the normalized weights (one copy per distinct
  * {@link BoneWeights}), one palette per distinct {@link Skin} (parts sharing a mesh share it and
@@ -667,23 +668,30 @@ public final class CharacterPoser {
             Skinning.skinInto(b.palette.matrices, b.influences, b.joints, b.weights, srcPositions, out.positions(i),
                     srcNormals, n ? out.normals(i) : null, srcTangents, t ? out.tangents(i) : null, 0, b.vertexCount,
                     options.skinning());
-            if (!provablyFinite(b)) {
-                requireFinite(b, out, i, time);
+            if (!positionsProvablyFinite(b)) {
+                requireFinite(b, "position", out.positions(i), 3, time);
+            }
+            if (n) {
+                requireFinite(b, "normal", out.normals(i), 3, time);
+            }
+            if (t) {
+                requireFinite(b, "tangent", out.tangents(i), 4, time);
             }
         }
     }
 
     /**
-     * Whether the part's posed values are finite without looking at them: linear blend skinning of
-     * positions alone, with {@code |p'| <= (3 P + 1) M} per coordinate (weights non-negative,
-     * summing to 1) for {@code P} the largest source coordinate (bind pose plus the morph deltas
-     * at their weights) and {@code M} the largest affine palette element, far enough below the
-     * float maximum that rounding cannot reach it. Otherwise (huge values, normals or tangents,
-     * whose transforms and renormalization have no such simple bound, dual quaternions) the
-     * output is checked.
+     * Whether a part's posed positions are finite without looking at them: with linear blend
+     * skinning {@code |p'| <= (3 P + 1) M} per coordinate (weights non-negative, summing to 1) for
+     * {@code P} the largest source coordinate (bind pose plus the morph deltas at their weights)
+     * and {@code M} the largest affine palette element; when that is far enough below the float
+     * maximum that rounding cannot reach it, they are. Otherwise (huge values, dual quaternions)
+     * they are checked. Normals and tangents are always checked: the cofactor transform squares the
+     * palette's magnitude, and renormalizing a vector shorter than the smallest normal float
+     * overflows, so no bound from the largest values settles them.
      */
-    private boolean provablyFinite(Bound b) {
-        if (options.streams().normals() || options.skinning().method() != SkinningMethod.LINEAR_BLEND) {
+    private boolean positionsProvablyFinite(Bound b) {
+        if (options.skinning().method() != SkinningMethod.LINEAR_BLEND) {
             return false;
         }
         double p = b.positionMax;
@@ -695,24 +703,41 @@ public final class CharacterPoser {
         return (3 * p + 1) * b.palette.maxAbs <= SAFE_MAGNITUDE;
     }
 
-    /** Checks a part's posed streams; throws naming the part, the first vertex out of range and the magnitudes. */
-    private void requireFinite(Bound b, PosedVertices out, int part, float time) {
-        String[] names = {"position", "normal", "tangent"};
-        float[][] streams = {out.positions(part), out.normals(part), out.tangents(part)};
-        int[] strides = {3, 3, 4};
-        for (int s = 0; s < streams.length; s++) {
-            float[] a = streams[s];
-            if (a == null) {
-                continue;
-            }
-            for (int i = 0; i < a.length; i++) {
-                if (!Float.isFinite(a[i])) {
-                    int v = i / strides[s];
-                    throw new ValidationException(vertexOutOfRange(b, names[s], v, vector(a, strides[s] * v,
-                            strides[s]), time));
-                }
+    /**
+     * Checks one posed stream of a part; throws naming the part, the first vertex out of range and
+     * the magnitudes. The first pass only sums {@code 0 * x}, which is 0 for every finite
+     * {@code x} and NaN for an infinity or NaN, in four independent sums that the processor
+     * overlaps; only a stream that fails is scanned again to find the vertex. Measured on the
+     * procedural humanoid (9,555 vertices, walk clip, positions and normals, JDK 17, best of ten
+     * runs of 2,000 poses): 125 us a pose without any check, 142 us testing every position and
+     * normal with {@code Float.isFinite}, 130 us with the positions proved and this sum over the
+     * normals. Positions alone: 114 us without and with the checks.
+     */
+    private void requireFinite(Bound b, String stream, float[] a, int stride, float time) {
+        float s0 = 0;
+        float s1 = 0;
+        float s2 = 0;
+        float s3 = 0;
+        int i = 0;
+        for (int end = a.length - 3; i < end; i += 4) {
+            s0 += 0f * a[i];
+            s1 += 0f * a[i + 1];
+            s2 += 0f * a[i + 2];
+            s3 += 0f * a[i + 3];
+        }
+        for (; i < a.length; i++) {
+            s0 += 0f * a[i];
+        }
+        if (s0 + s1 + s2 + s3 == 0) {
+            return;
+        }
+        for (int k = 0; k < a.length; k++) {
+            if (!Float.isFinite(a[k])) {
+                int v = k / stride;
+                throw new ValidationException(vertexOutOfRange(b, stream, v, vector(a, stride * v, stride), time));
             }
         }
+        throw new AssertionError("a sum of zeros and NaN was neither"); // unreachable: the sum was NaN
     }
 
     private String vertexOutOfRange(Bound b, String stream, int vertex, String value, float time) {
