@@ -30,6 +30,7 @@ final class Inputs {
      *
      * @throws SkinMeshException naming the file when it is missing, unreadable or malformed (the
      *     reader's {@link FormatException} already names it: it carries the file as its source)
+     * @throws OutOfMemory when the heap is too small for the file
      */
     static GltfAsset readGltf(Path file) {
         return readGltf(file, GltfReadOptions.DEFAULTS);
@@ -59,6 +60,8 @@ final class Inputs {
             return GltfReader.read(file, options);
         } catch (IOException e) {
             throw new SkinMeshException(file + ": cannot read (" + e.getMessage() + ")", e);
+        } catch (OutOfMemoryError e) {
+            throw new OutOfMemory("reading " + file, e);
         }
     }
 

@@ -3,6 +3,7 @@ package io.github.skinmesh.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.SkinMeshException;
+import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.gltf.AssetPoser;
@@ -58,7 +59,9 @@ final class SkinCommand implements Callable<Integer> {
     Float time;
 
     @Option(names = "--space", paramLabel = "model|world", defaultValue = "model",
-            description = "model (default): inverse(W_skinnedNode) * world; world: sum_i w_i * W_joint_i * IBM_i * p.")
+            description = {"model (default): inverse(W_skinnedNode) * world; world: sum_i w_i * W_joint_i * IBM_i * p.",
+                "A skinned node scaled to zero (itself or an ancestor) has no inverse: model is then an error naming "
+                + "the node, world poses it. Positions that overflow the float range are an error, never written."})
     String space;
 
     @Option(names = "--out", paramLabel = "OUT.bin", required = true,
@@ -123,8 +126,16 @@ final class SkinCommand implements Callable<Integer> {
             Inputs.noteDroppedImages(cl.getErr(), "skinmesh skin", file, asset, "skin needs no pixels");
         }
         quiet.noteScalarKernel();
-        float[] positions = poser.poseInto(animation, t, poseSpace, new float[3 * poser.vertexCount()], 0);
-        byte[] bin = Outputs.littleEndian(positions);
+        float[] positions;
+        byte[] bin;
+        try {
+            positions = poser.poseInto(animation, t, poseSpace, new float[3 * poser.vertexCount()], 0);
+            bin = Outputs.littleEndian(positions);
+        } catch (ValidationException e) { // a pose out of the float range: nothing is written
+            throw new SkinMeshException(file + ": " + e.getMessage(), e);
+        } catch (OutOfMemoryError e) {
+            throw new OutOfMemory("posing " + file, e);
+        }
 
         try (outputs) {
             if (!toStdout) {

@@ -17,7 +17,8 @@ import picocli.CommandLine.Command;
  *
  * <p>Exit codes: 0 on success, 1 on bad input (a message on stderr naming the file, the element
  * and the problem), 2 on bad usage (one line on stderr naming the problem and the command's
- * {@code --help}).
+ * {@code --help}). Running out of heap is exit 1 too, with one line saying what the command was
+ * doing to which file and how to give the JVM more, instead of a stack trace.
  */
 @Command(name = "skinmesh", mixinStandardHelpOptions = true, versionProvider = SkinMeshCommand.Version.class,
         description = "Prepares skinned characters for real-time rendering.",
@@ -80,10 +81,31 @@ public final class SkinMeshCommand implements Runnable {
             e.flush();
             return USAGE;
         });
+        cl.setExecutionStrategy(parseResult -> {
+            try {
+                return new CommandLine.RunLast().execute(parseResult);
+            } catch (OutOfMemoryError oom) { // not an Exception: picocli lets it through
+                CommandLine.ParseResult last = parseResult;
+                while (last.hasSubcommand()) {
+                    last = last.subcommand();
+                }
+                PrintWriter e = last.commandSpec().commandLine().getErr();
+                e.println("skinmesh " + last.commandSpec().name() + ": out of memory; "
+                        + OutOfMemory.hint(Runtime.getRuntime().maxMemory()));
+                if (parseResult.expandedArgs().contains("--verbose")) {
+                    oom.printStackTrace(e);
+                }
+                e.flush();
+                return BAD_INPUT;
+            }
+        });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter e = commandLine.getErr();
             if (ex instanceof SkinMeshException) {
                 e.println("skinmesh " + commandLine.getCommandName() + ": " + ex.getMessage());
+            } else if (ex instanceof OutOfMemory) {
+                e.println("skinmesh " + commandLine.getCommandName() + ": " + ex.getMessage() + "; "
+                        + OutOfMemory.hint(Runtime.getRuntime().maxMemory()));
             } else {
                 e.println("skinmesh " + commandLine.getCommandName() + ": internal error: " + ex);
             }

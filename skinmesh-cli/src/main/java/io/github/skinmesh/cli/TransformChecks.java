@@ -1,9 +1,9 @@
 package io.github.skinmesh.cli;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.core.anim.CharacterPoser;
+import io.github.skinmesh.core.anim.ClipSampler;
+import io.github.skinmesh.core.anim.Pose;
 import io.github.skinmesh.core.anim.PoseEvaluation;
-import io.github.skinmesh.core.anim.PoserOptions;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.BoneWeights;
@@ -34,8 +34,10 @@ import org.jspecify.annotations.Nullable;
  * and animation keys that make a model matrix or a skinned part overflow
  * ({@link ProblemCode#ANIMATION_KEYS_OVERFLOW}).
  *
- * <p>Model matrices come from core's {@link CharacterPoser} (with no parts bound), skin matrices from
- * {@link PoseEvaluation}, in float as posing computes them. The nodes checked are those that place
+ * <p>Model matrices come from core's {@link ClipSampler} and {@link PoseEvaluation}, skin matrices
+ * from {@link PoseEvaluation}, in float as posing computes them ({@link
+ * io.github.skinmesh.core.anim.CharacterPoser} evaluates a pose with the same calls, but refuses one
+ * that overflows, which is what these checks look for). The nodes checked are those that place
  * something: every bone, and every node with a mesh (a skinned node through its bone and node
  * matrix, a rigid one through its attach bone and transform, see {@link PartSource}). Each cause is
  * reported once, at the topmost node it shows at: a node whose world matrix is singular (or not
@@ -62,9 +64,7 @@ final class TransformChecks {
      * @return {@code 16*boneCount} floats, column-major
      */
     static float[] restModelMatrices(Skeleton skeleton) {
-        CharacterPoser rest = CharacterPoser.bind(skeleton, List.of(), null, PoserOptions.DEFAULTS);
-        rest.evaluate(0f);
-        return rest.modelMatricesInto(new float[16 * skeleton.boneCount()], 0);
+        return PoseEvaluation.modelMatricesInto(skeleton, Pose.rest(skeleton), new float[16 * skeleton.boneCount()]);
     }
 
     /**
@@ -202,15 +202,16 @@ final class TransformChecks {
         if (times.isEmpty()) {
             return null;
         }
-        CharacterPoser poser = CharacterPoser.bind(s, List.of(), clip, PoserOptions.DEFAULTS);
+        ClipSampler sampler = ClipSampler.bind(clip, s);
+        Pose pose = Pose.rest(s);
         float[] model = new float[16 * s.boneCount()];
         boolean[] finite = new boolean[s.boneCount()];
         String subject = "animation " + c + " '" + clip.name() + "'";
         int stamp = 0;
         for (float t : times) {
             stamp++;
-            poser.evaluate(t);
-            poser.modelMatricesInto(model, 0);
+            sampler.sample(t, pose);
+            PoseEvaluation.modelMatricesInto(s, pose, model);
             for (int b = 0; b < finite.length; b++) {
                 finite[b] = allFinite(model, 16 * b, 16);
             }

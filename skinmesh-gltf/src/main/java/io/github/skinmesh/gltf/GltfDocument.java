@@ -8,6 +8,7 @@ import io.github.skinmesh.gltf.internal.Accessors;
 import io.github.skinmesh.gltf.internal.DataUri;
 import io.github.skinmesh.gltf.internal.Glb;
 import io.github.skinmesh.gltf.internal.Json;
+import io.github.skinmesh.gltf.internal.JsonCost;
 import io.github.skinmesh.gltf.internal.NodeGraph;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -27,13 +28,22 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>What is not a value: the JSON tree is Jackson's (read, never written here); the accessor
  * decoder memoizes decoded arrays, and every decoded byte is charged to the read's
- * {@link ByteBudget}, which lives as long as the read. Not thread-safe; one per read.
+ * {@link ByteBudget}, which lives as long as the read. So are the JSON tree (estimated by
+ * {@link JsonCost} before it is built, and checked against the document's own bytes then), the
+ * per-node tables ({@link #NODE_BYTES} a node), the bones ({@link SkeletonImport}) and, in
+ * {@link PartImport}, what posing each part takes. Not thread-safe; one per read.
  */
 final class GltfDocument {
     /** Extensions whose data this reader understands, so files may require them. */
     static final Set<String> SUPPORTED_EXTENSIONS = Set.of("KHR_materials_unlit", "KHR_mesh_quantization");
     /** Decoding allowance of small files, on top of {@code memoryFactor x input bytes}. */
     static final long BUDGET_SLACK = 1 << 20;
+    /**
+     * Charged per node for the tables the import stages keep per node (hierarchy, mesh, skin, bone
+     * and part lookups, placements: about 20 ints and references), on top of its JSON; bones and
+     * parts are charged more where they are made.
+     */
+    static final long NODE_BYTES = 96;
 
     private final @Nullable String label;
     private final GltfReadOptions options;
@@ -91,8 +101,12 @@ final class GltfDocument {
             }
         }
         ByteBudget budget = new ByteBudget(inputBytes, options.memoryFactor(), BUDGET_SLACK);
+        budget.charge("JSON", p.treeCharge(), p.tree.bytes());
         Accessors accessors = new Accessors(p.root, buffers, budget);
         JsonNode nodes = Json.array(p.root, "nodes", "glTF");
+        if (nodes != null) {
+            budget.charge("nodes", "reading " + nodes.size() + " nodes", NODE_BYTES * nodes.size());
+        }
         NodeGraph graph = NodeGraph.read(nodes);
         int n = graph.nodeCount();
         int[] nodeMesh = new int[n];
@@ -210,6 +224,7 @@ final class GltfDocument {
         final ResourceResolver resolver;
         final GltfReadOptions options;
         JsonNode root;
+        JsonCost.Estimate tree;
         boolean quantized;
         boolean[] external;
 
@@ -245,7 +260,7 @@ final class GltfDocument {
                         break;
                     }
                 }
-                root = Json.parse(bytes, start, trimmed - start, named("GLB JSON chunk"));
+                root = parseJson(bytes, start, trimmed - start, "GLB JSON chunk", named("GLB JSON chunk"));
                 return c.binOffset() < 0 ? null
                         : ByteBuffer.wrap(bytes, c.binOffset(), c.binLength()).slice().order(ByteOrder.LITTLE_ENDIAN);
             }
@@ -254,8 +269,31 @@ final class GltfDocument {
                 warnings.add("glTF JSON starts with a UTF-8 byte order mark, ignored");
                 offset = 3;
             }
-            root = Json.parse(bytes, offset, bytes.length - offset, label == null ? "glTF" : label);
+            root = parseJson(bytes, offset, bytes.length - offset, "glTF JSON", label == null ? "glTF" : label);
             return null;
+        }
+
+        /**
+         * Parses the JSON, first making sure that its tree fits the budget of the document's own
+         * bytes (the external buffers, which would raise it, are not known before the JSON is read):
+         * when even the densest JSON of this length could not exceed it (as in a GLB, whose JSON is
+         * a small part of the file) directly, otherwise by a streaming estimate before building the
+         * tree. The read's budget is charged the built tree's estimate once it exists.
+         */
+        private JsonNode parseJson(byte[] bytes, int offset, int length, String what, String where) {
+            long limit = (long) bytes.length * options.memoryFactor() + BUDGET_SLACK;
+            if (JsonCost.MAX_BYTES_PER_BYTE * length + JsonCost.MAX_EXTRA_BYTES > limit) {
+                JsonCost.Estimate before = JsonCost.of(bytes, offset, length);
+                new ByteBudget(bytes.length, options.memoryFactor(), BUDGET_SLACK).charge(what,
+                        "a tree of " + before.values() + " JSON values", before.bytes());
+            }
+            JsonNode json = Json.parse(bytes, offset, length, where);
+            tree = JsonCost.of(json);
+            return json;
+        }
+
+        String treeCharge() {
+            return "a tree of " + tree.values() + " JSON values";
         }
 
         void version() {

@@ -12,12 +12,22 @@ import java.util.Objects;
  *     {@link KeyTimes#REJECT}
  * @param animatedNodes what to do with animation channels that move nodes outside the skeleton;
  *     default {@link AnimatedNodes#DROP}
- * @param memoryFactor how many bytes of decoded arrays the reader may allocate per byte of input
- *     (JSON, buffers and images together), plus 1 MiB; range 1..1024, default 16. A file declaring
- *     more than that fails with a {@link io.github.skinmesh.core.FormatException} before anything
- *     large is allocated. Triangle strips and fans of 8-bit indices need the most: 16 bytes per
- *     input byte (4 for the decoded index, 12 for the triangle list); 8-bit normalized RGB colors
- *     need 28 bytes per 3 (floats, then RGBA).
+ * @param memoryFactor how many bytes the reader may allocate, and posing the asset it returns may
+ *     take, per byte of input (JSON, buffers and images together), plus 1 MiB; range 1..1024,
+ *     default 16. Charged: the JSON tree (an upper estimate of Jackson's nodes, about 6 to 11 bytes
+ *     per byte of typical glTF JSON and at most 60, checked before the tree is built when it
+ *     could exceed the budget), 96 bytes per node and 192 more per bone, the decoded arrays, and
+ *     per node with a mesh what posing it through
+ *     {@link io.github.skinmesh.core.anim.CharacterPoser} allocates for that node alone: 12 bytes
+ *     per vertex of posed positions (a mesh shared by many nodes is decoded once but posed once
+ *     per node) and, for a rigid node with its own transform, the transformed copy of its vertex
+ *     streams. A file asking for more than that fails with a
+ *     {@link io.github.skinmesh.core.FormatException} naming the element and the budget before
+ *     anything large is allocated. Triangle strips and fans of 8-bit indices need the most among
+ *     decoded arrays: 16 bytes per input byte (4 for the decoded index, 12 for the triangle list);
+ *     8-bit normalized RGB colors need 28 bytes per 3 (floats, then RGBA). A file instancing a
+ *     mesh of V vertices N times asks for about {@code 12 * V * N} bytes to pose: raise the factor
+ *     to read such a crowd, and give the JVM a heap of a few times that.
  * @param unreadableImages what to do with external image files that cannot be read; default
  *     {@link UnreadableImages#REJECT}
  */

@@ -4,6 +4,7 @@ import io.github.skinmesh.core.FormatException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
 
 /**
@@ -37,8 +38,10 @@ import java.util.Objects;
  * are ignored with a warning.
  *
  * <p><b>Hostile input.</b> Every declared count, length, offset and stride is checked against the
- * bytes actually present, in long arithmetic, before anything is allocated, and the decoded
- * arrays together may take at most {@link GltfReadOptions#memoryFactor()} times the input size.
+ * bytes actually present, in long arithmetic, before anything is allocated, and the JSON tree,
+ * the decoded arrays and what posing each node takes may together come to at most
+ * {@link GltfReadOptions#memoryFactor()} times the input size (see there for what is charged).
+ * Only regular files are opened.
  * Any malformed, truncated or inconsistent file fails with a {@link FormatException} naming the
  * element, the value and the limit, for example {@code "accessors[7]: byteOffset 1200 + stride
  * 36*(count 100 - 1) + elementSize 36 = 4800 exceeds bufferViews[2].byteLength 3000"}; node
@@ -85,11 +88,18 @@ public final class GltfReader {
      * @return the asset
      * @throws IOException when the file itself cannot be read
      * @throws FormatException as {@link #read(Path)} (with {@code file} as its source); also when the
-     *     file is larger than 2 GiB
+     *     file is larger than 2 GiB, or is not a regular file (a directory, a FIFO, a device, a
+     *     socket: refused before it is opened, since reading one may never end), and when an
+     *     external buffer or image is not a regular file
      */
     public static GltfAsset read(Path file, GltfReadOptions options) throws IOException {
         Objects.requireNonNull(options, "options");
-        long size = Files.size(file);
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        if (!attributes.isRegularFile()) {
+            throw new FormatException(file, "is " + FolderResolver.kind(file, attributes) + ", not a regular file; "
+                    + "only regular files are read", null);
+        }
+        long size = attributes.size();
         if (size > FolderResolver.MAX_FILE_BYTES) {
             throw new FormatException(file, size + " bytes, more than the " + FolderResolver.MAX_FILE_BYTES
                     + " a Java array holds", null);

@@ -3,6 +3,7 @@ package io.github.skinmesh.gltf;
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.MorphTarget;
 import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.gltf.internal.Json;
@@ -21,6 +22,11 @@ import org.jspecify.annotations.Nullable;
  * is skipped with a warning.
  */
 final class PartImport {
+    /** Charged per part for its objects: the part, its source, a mesh carrying node weights, names. */
+    static final long PART_BYTES = 512;
+    /** Charged per glTF primitive of a part's mesh, for its entry in the part's source. */
+    static final long PRIMITIVE_BYTES = 32;
+
     private PartImport() {
     }
 
@@ -75,6 +81,7 @@ final class PartImport {
         boolean[] partNode = new boolean[n];
         Placement placement = new Placement(doc, nodes, warnings);
         Skeleton skeleton = nodes.skeleton();
+        int[] instances = new int[Json.count(doc.root(), "meshes")];
         for (int i = 0; i < n; i++) {
             int mesh = doc.mesh(i);
             if (mesh == Index.NONE) {
@@ -90,6 +97,11 @@ final class PartImport {
             }
             partNode[i] = true;
             placement.place(i);
+            boolean transformed = skin == Index.NONE && !isIdentity(placement.local);
+            instances[mesh]++;
+            doc.budget().charge("nodes[" + i + "]", "posing meshes[" + mesh + "] (" + m.vertexCount()
+                    + " vertices, instance " + instances[mesh] + (transformed ? ", with its own transform" : "")
+                    + ")", partBytes(m, decoded.primitives().size(), transformed));
             String name = nodes.name(i);
             if (skin != Index.NONE) {
                 parts.add(Part.of(name, m));
@@ -106,6 +118,30 @@ final class PartImport {
 
     private static float[] identity() {
         return new float[] {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    }
+
+    private static boolean isIdentity(float[] m) {
+        return java.util.Arrays.equals(m, identity());
+    }
+
+    /**
+     * What a part costs beyond the mesh it shares with other nodes: its objects (the part, its
+     * source, a mesh holding the node's morph weights), the positions that posing it writes
+     * ({@link io.github.skinmesh.core.anim.CharacterPoser} gives every part its own output), and
+     * for a rigid part with a transform the transformed copy of its vertex streams that the poser
+     * bakes once. Charged per node, so a file cannot make posing take more than its budget by
+     * instancing one mesh many times.
+     */
+    static long partBytes(Mesh m, int primitives, boolean transformed) {
+        long v = m.vertexCount();
+        long bytes = PART_BYTES + PRIMITIVE_BYTES * primitives + 4L * m.morphTargets().size() + 12 * v;
+        if (transformed) {
+            bytes += 12 * v + (m.hasNormals() ? 16 * v : 0) + (m.hasTangents() ? 20 * v : 0) + 4L * m.indexCount();
+            for (MorphTarget t : m.morphTargets()) {
+                bytes += 12 * v * ((t.hasPositions() ? 1 : 0) + (t.hasNormals() ? 1 : 0) + (t.hasTangents() ? 1 : 0));
+            }
+        }
+        return bytes;
     }
 
     /**

@@ -26,6 +26,12 @@ import org.jspecify.annotations.Nullable;
  * default scene.
  */
 final class SkeletonImport {
+    /**
+     * Charged per bone for what the skeleton and the node maps keep of it: a unique name, its rest
+     * transform, its entry in the skeleton's name lookup and in the node tables.
+     */
+    static final long BONE_BYTES = 192;
+
     private SkeletonImport() {
     }
 
@@ -118,6 +124,7 @@ final class SkeletonImport {
             throw new FormatException("glTF: " + b + " nodes would become bones, expected at most "
                     + Skeleton.MAX_BONES);
         }
+        doc.budget().charge("skeleton", "making " + b + " bones", BONE_BYTES * b);
         int[] boneOfNode = new int[n];
         Arrays.fill(boneOfNode, Index.NONE);
         for (int k = 0; k < b; k++) {

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.gltf.internal.Glb;
+import io.github.skinmesh.gltf.internal.Json;
+import io.github.skinmesh.gltf.internal.JsonCost;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.SplitMix64;
 import java.io.ByteArrayOutputStream;
@@ -167,8 +169,9 @@ class GltfReaderHostileTest {
         }
         byte[] glb = g.glb();
         long budget = 16L * glb.length + (1 << 20);
-        // per primitive: positions, the generated index list, and the group's copy of it for concat
-        long decoded = 2 * (12L * n + 4L * n + 4L * n);
+        // the JSON tree and the node, then per primitive: positions, the generated index list, and
+        // the group's copy of it for concat
+        long decoded = jsonAndNodes(g) + 2 * (12L * n + 4L * n + 4L * n);
         long joined = 2 * 12L * n + 2 * 4L * n;
         assertThat(decoded).as("each primitive decodes within the budget").isLessThan(budget);
         assertThat(decoded + joined).as("joining them does not").isGreaterThan(budget);
@@ -185,11 +188,20 @@ class GltfReaderHostileTest {
         pos.remove("bufferView");
         pos.put("count", 2_000_000_000);
         byte[] glb = g.glb();
-        // the budget is 16 x the file (whose BIN chunk counts once) + 1 MiB, less the 64 bytes of the skin's matrix
+        // the budget is 16 x the file (whose BIN chunk counts once) + 1 MiB, less the JSON tree, the
+        // nodes, the 64 bytes of the skin's matrix and the two bones
+        long left = 16L * glb.length + (1 << 20) - jsonAndNodes(g) - 64 - 2 * SkeletonImport.BONE_BYTES;
         assertThatThrownBy(() -> readGlb(glb)).isInstanceOf(FormatException.class)
                 .hasMessageContaining("accessors[0]: decoding needs 24000000000 bytes")
                 .hasMessageContaining("more than the file's " + glb.length + " bytes can describe (budget 16 x input "
-                        + "size, " + (16L * glb.length + (1 << 20) - 64) + " bytes left)");
+                        + "size, " + left + " bytes left)");
+    }
+
+    /** What a read charges before any accessor: the estimate of the JSON tree and the node tables. */
+    private static long jsonAndNodes(TestGltf g) {
+        byte[] json = g.json();
+        return JsonCost.of(Json.parse(json, 0, json.length, "test")).bytes()
+                + GltfDocument.NODE_BYTES * g.array("nodes").size();
     }
 
     @Test

@@ -41,8 +41,21 @@ public final class ByteBudget {
      *     would be exceeded (a negative size, the result of an overflow, is refused the same way)
      */
     public void charge(String where, long bytes) {
+        charge(where, "decoding", bytes);
+    }
+
+    /**
+     * Charges an allocation, saying what it is for.
+     *
+     * @param where the element, e.g. {@code "nodes[12]"}
+     * @param what what needs the memory, e.g. {@code "posing meshes[0] (12000 vertices)"}
+     * @param bytes its size in bytes
+     * @throws FormatException {@code "where: what needs N bytes, more than ..."}, as
+     *     {@link #charge(String, long)}
+     */
+    public void charge(String where, String what, long bytes) {
         if (bytes < 0 || bytes > limit - used) {
-            throw new FormatException(where + ": decoding needs " + bytes + " bytes, more than the file's "
+            throw new FormatException(where + ": " + what + " needs " + bytes + " bytes, more than the file's "
                     + inputBytes + " bytes can describe (budget " + factor + " x input size, " + (limit - used)
                     + " bytes left)");
         }

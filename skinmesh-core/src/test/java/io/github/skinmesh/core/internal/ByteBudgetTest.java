@@ -31,6 +31,16 @@ class ByteBudgetTest {
     }
 
     @Test
+    void aChargeCanSayWhatItIsFor() {
+        ByteBudget b = new ByteBudget(100, 2, 10);
+        b.charge("nodes[0]", "posing meshes[0]", 150);
+        assertThatThrownBy(() -> b.charge("nodes[1]", "posing meshes[0] again", 61)).isInstanceOf(FormatException.class)
+                .hasMessage("nodes[1]: posing meshes[0] again needs 61 bytes, more than the file's 100 bytes can "
+                        + "describe (budget 2 x input size, 60 bytes left)");
+        assertThat(b.used()).isEqualTo(150);
+    }
+
+    @Test
     void negativeSizesFromOverflowAreRefused() {
         ByteBudget b = new ByteBudget(1L << 40, 1024, 1 << 20);
         assertThatThrownBy(() -> b.charge("overflow", (long) Integer.MAX_VALUE * Integer.MAX_VALUE * 4))
