@@ -1,5 +1,6 @@
 package io.github.skinmesh.core.combine;
 
+import io.github.skinmesh.core.internal.Gather;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.HashMap;
@@ -277,39 +278,27 @@ final class Welding {
             }
         }
         s.vertexCount = kept;
-        s.positions = gather(s.positions, 3, keep);
-        s.normals = s.normals == null ? null : gather(s.normals, 3, keep);
-        s.tangents = s.tangents == null ? null : gather(s.tangents, 4, keep);
-        s.colors = s.colors == null ? null : gather(s.colors, 4, keep);
+        s.positions = Gather.floats(s.positions, 3, keep);
+        s.normals = s.normals == null ? null : Gather.floats(s.normals, 3, keep);
+        s.tangents = s.tangents == null ? null : Gather.floats(s.tangents, 4, keep);
+        s.colors = s.colors == null ? null : Gather.floats(s.colors, 4, keep);
         for (int c = 0; c < s.uvs.length; c++) {
-            s.uvs[c] = gather(s.uvs[c], 2, keep);
+            s.uvs[c] = Gather.floats(s.uvs[c], 2, keep);
         }
         for (int a = 0; a < s.attributes.length; a++) {
-            s.attributes[a] = gather(s.attributes[a], layout.attributeComponents.get(a), keep);
+            s.attributes[a] = Gather.floats(s.attributes[a], layout.attributeComponents.get(a), keep);
         }
         int k = layout.influences;
-        s.weights = gather(s.weights, k, keep);
-        int[] joints = new int[k * kept];
-        for (int i = 0; i < kept; i++) {
-            System.arraycopy(s.joints, k * keep[i], joints, k * i, k);
-        }
-        s.joints = joints;
+        s.weights = Gather.floats(s.weights, k, keep);
+        s.joints = Gather.ints(s.joints, k, keep);
         for (int t = 0; t < s.morphPositions.length; t++) {
-            s.morphPositions[t] = s.morphPositions[t] == null ? null : gather(s.morphPositions[t], 3, keep);
-            s.morphNormals[t] = s.morphNormals[t] == null ? null : gather(s.morphNormals[t], 3, keep);
-            s.morphTangents[t] = s.morphTangents[t] == null ? null : gather(s.morphTangents[t], 3, keep);
+            s.morphPositions[t] = s.morphPositions[t] == null ? null : Gather.floats(s.morphPositions[t], 3, keep);
+            s.morphNormals[t] = s.morphNormals[t] == null ? null : Gather.floats(s.morphNormals[t], 3, keep);
+            s.morphTangents[t] = s.morphTangents[t] == null ? null : Gather.floats(s.morphTangents[t], 3, keep);
         }
         int[] idx = s.indices;
         for (int i = 0; i < idx.length; i++) {
             idx[i] = newIndex[idx[i]];
         }
-    }
-
-    private static float[] gather(float[] src, int stride, int[] keep) {
-        float[] dst = new float[stride * keep.length];
-        for (int i = 0; i < keep.length; i++) {
-            System.arraycopy(src, stride * keep[i], dst, stride * i, stride);
-        }
-        return dst;
     }
 }
