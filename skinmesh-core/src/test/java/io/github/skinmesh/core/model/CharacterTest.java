@@ -42,7 +42,7 @@ class CharacterTest {
         assertThat(c.part("hat").attachBone()).isEqualTo("hand");
         assertThat(c.partIndex("body")).isZero();
         assertThat(c.part("tail")).isNull();
-        assertThat(c.partIndex("tail")).isEqualTo(-1);
+        assertThat(c.partIndex("tail")).isEqualTo(Index.NONE);
         assertThat(c.clip("walk")).isSameAs(walk);
         assertThat(c.clip("run")).isNull();
         assertThat(c.skinnedParts()).extracting(Part::name).containsExactly("body");
