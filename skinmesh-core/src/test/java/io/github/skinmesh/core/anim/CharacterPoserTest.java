@@ -312,6 +312,23 @@ class CharacterPoserTest {
     }
 
     @Test
+    void rejectsOutputOfAnotherSize() {
+        Mesh two = Mesh.builder("q").positions(new float[6]).build();
+        CharacterPoser a = CharacterPoser.bind(ONE, List.of(Part.of("p", point())), null, PoserOptions.DEFAULTS);
+        CharacterPoser b = CharacterPoser.bind(ONE, List.of(Part.of("q", two)), null, PoserOptions.DEFAULTS);
+        assertThatThrownBy(() -> a.poseInto(0, b.newOutput()))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("CharacterPoser.poseInto: output part 0 holds 2 vertices, expected 1 (use newOutput())");
+        CharacterPoser normals = CharacterPoser.bind(ONE, List.of(Part.of("p", point().toBuilder()
+                .normals(new float[] {0, 0, 1}).build())), null,
+                PoserOptions.DEFAULTS.withStreams(PoserOptions.Streams.POSITIONS_NORMALS));
+        assertThatThrownBy(() -> a.poseInto(0, normals.newOutput()))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("CharacterPoser.poseInto: output holds 1 parts (normals true, tangents false), expected 1"
+                        + " parts and the streams POSITIONS (use newOutput())");
+    }
+
+    @Test
     void rejectsNonFiniteTime() {
         AnimationClip clip = AnimationClip.of("c", List.of(BoneChannel.of("b0", ChannelPath.SCALE, Interpolation.STEP,
                 new float[] {0}, new float[] {1, 1, 1})));

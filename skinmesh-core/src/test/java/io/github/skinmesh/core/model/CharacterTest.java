@@ -131,6 +131,15 @@ class CharacterTest {
     }
 
     @Test
+    void rejectsASkinnedMeshForAPartOnABone() {
+        Part hat = Part.of("hat", rigid("hat"), "hand", new Matrix4f());
+        assertThatThrownBy(() -> hat.withMesh(skinned("helmet", "hips")))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("part 'hat': attach bone 'hand' given for a skinned mesh, expected none (the skin's bones"
+                        + " place a skinned part)");
+    }
+
+    @Test
     void rejectsEmptyAttachBoneName() {
         assertThatThrownBy(() -> Part.of("hat", rigid("hat"), "", new Matrix4f()))
                 .isInstanceOf(ValidationException.class)
