@@ -2,9 +2,8 @@ package io.github.skinmesh.core.combine;
 
 import io.github.skinmesh.core.internal.Gather;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Seam welding ({@link CombineOptions.Welding}): merges each vertex on an open edge of its part
@@ -39,9 +38,6 @@ final class Welding {
         }
     }
 
-    private record Cell(long x, long y, long z) {
-    }
-
     static Result run(Layout layout, Assembly.Streams s) {
         int n = s.vertexCount;
         int parts = layout.parts.size();
@@ -56,20 +52,22 @@ final class Welding {
         }
         float distance = layout.options.weldDistance();
         float tolerance = layout.options.weldTolerance();
-        Map<Cell, IntArrayList> grid = new HashMap<>();
+        // cell key -> candidates; two cells may share a key, which only adds candidates that matches() rejects
+        Long2ObjectOpenHashMap<IntArrayList> grid = new Long2ObjectOpenHashMap<>();
+        long[] cell = new long[3];
         LongOpenHashSet absorbed = new LongOpenHashSet();
         int welded = 0;
         for (int i : layout.vertexOrder) { // in output order: a vertex welds only into an earlier one
             int v0 = layout.firstVertex[i];
             for (int local : layout.parts.get(i).openEdgeVertices()) {
                 int v = v0 + local;
-                Cell cell = cell(s.positions, v, distance);
+                cell(s.positions, v, distance, cell);
                 int best = -1;
                 int reach = distance > 0 ? 1 : 0;
                 for (int dx = -reach; dx <= reach; dx++) {
                     for (int dy = -reach; dy <= reach; dy++) {
                         for (int dz = -reach; dz <= reach; dz++) {
-                            IntArrayList list = grid.get(new Cell(cell.x + dx, cell.y + dy, cell.z + dz));
+                            IntArrayList list = grid.get(key(cell[0] + dx, cell[1] + dy, cell[2] + dz));
                             if (list == null) {
                                 continue;
                             }
@@ -89,7 +87,13 @@ final class Welding {
                     absorbed.add(((long) best << 32) | i);
                     welded++;
                 } else {
-                    grid.computeIfAbsent(cell, c -> new IntArrayList()).add(v);
+                    long key = key(cell[0], cell[1], cell[2]);
+                    IntArrayList list = grid.get(key);
+                    if (list == null) {
+                        list = new IntArrayList();
+                        grid.put(key, list);
+                    }
+                    list.add(v);
                 }
             }
         }
@@ -129,15 +133,17 @@ final class Welding {
         return new Result(runs.toIntArray(), weldedList.toIntArray(), welded);
     }
 
-    private static Cell cell(float[] p, int v, float distance) {
-        float x = p[3 * v] + 0f;
-        float y = p[3 * v + 1] + 0f;
-        float z = p[3 * v + 2] + 0f;
-        if (distance == 0) {
-            return new Cell(Float.floatToIntBits(x), Float.floatToIntBits(y), Float.floatToIntBits(z));
+    /** The grid cell of vertex {@code v} into {@code out}: its coordinates' bits with distance 0, else floor(x / distance). */
+    private static void cell(float[] p, int v, float distance, long[] out) {
+        for (int c = 0; c < 3; c++) {
+            float x = p[3 * v + c] + 0f; // -0 and +0 share a cell
+            out[c] = distance == 0 ? Float.floatToIntBits(x) : (long) Math.floor(x / (double) distance);
         }
-        return new Cell((long) Math.floor(x / (double) distance), (long) Math.floor(y / (double) distance),
-                (long) Math.floor(z / (double) distance));
+    }
+
+    /** A hash of a cell's coordinates (distinct cells may collide). */
+    private static long key(long x, long y, long z) {
+        return x * 0x9E3779B97F4A7C15L + y * 0xC2B2AE3D27D4EB4FL + z * 0x165667B19E3779F9L;
     }
 
     private static boolean matches(Assembly.Streams s, int k, int a, int b, float distance, float tolerance) {
