@@ -33,9 +33,14 @@ import org.jspecify.annotations.Nullable;
  * follows palette entry 0), rigid parts following their attach bone. Every vertex counts, whether
  * or not a triangle uses it. Normal and tangent deltas play no part.
  *
- * <p>Allocates what a poser allocates, and per sample nothing. Reports each sample to the
- * {@link Progress} and stops with a {@link io.github.skinmesh.core.CancelledException} when it is
- * cancelled. Thread-safe: it only reads its arguments, which are immutable.
+ * <p>Allocates a poser with its output, the sample times ({@code sampleCount} floats) and, for
+ * the conservative method, 6 floats per palette entry of each part (and two corners per vertex of
+ * a part with morph targets); per sample the exact method allocates only a few small
+ * {@link Bounds} values, the conservative one nothing. With morph targets the conservative method
+ * evaluates every sample's pose twice: once for the range of weights, once for the box. Reports
+ * each sample of the box to the {@link Progress} and stops with a
+ * {@link io.github.skinmesh.core.CancelledException} when it is cancelled. Thread-safe: it only
+ * reads its arguments, which are immutable.
  *
  * <pre>{@code
  * AnimatedBoundsResult r = AnimatedBounds.compute(character, walk,

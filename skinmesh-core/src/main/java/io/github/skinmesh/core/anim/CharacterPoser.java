@@ -188,7 +188,9 @@ public final class CharacterPoser {
                 }
             }
             this.morphChannel = morphChannel;
-            this.defaultWeights = mesh.morphWeights();
+            // under NONE no weight is applied: the pose reports (and morphs by) zeros
+            this.defaultWeights = options.morphWeights() == PoserOptions.MorphWeights.NONE
+                    ? new float[mesh.morphTargets().size()] : mesh.morphWeights();
             this.morphWeights = new float[mesh.morphTargets().size()];
         }
 
@@ -305,8 +307,7 @@ public final class CharacterPoser {
                     + " has no tangents, expected tangents (options ask for " + streams + ")");
         }
         int morphChannel = -1;
-        if (sampler != null && options.morphWeights() == PoserOptions.MorphWeights.CLIP
-                && morphsPosedStream(mesh, streams)) {
+        if (sampler != null && options.morphWeights() == PoserOptions.MorphWeights.CLIP) {
             morphChannel = sampler.morphChannelIndex(part.name());
             if (morphChannel >= 0 && sampler.morphWeightCount(morphChannel) != mesh.morphTargets().size()) {
                 throw new ValidationException(where + ": clip " + Checks.quote(clip.name()) + " morph channel has "
@@ -356,16 +357,6 @@ public final class CharacterPoser {
         ModelAccess.Bridge raw = ModelAccess.get();
         return new Bound(part, mesh, palette, w.influencesPerVertex(), raw.joints(w), raw.weights(w), options,
                 morphChannel, shared.maxima);
-    }
-
-    /** @return whether a morph target of {@code mesh} has deltas for a stream that is posed */
-    private static boolean morphsPosedStream(Mesh mesh, PoserOptions.Streams streams) {
-        for (MorphTarget t : mesh.morphTargets()) {
-            if (t.hasPositions() || (streams.normals() && t.hasNormals()) || (streams.tangents() && t.hasTangents())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
@@ -839,8 +830,10 @@ public final class CharacterPoser {
     }
 
     /**
-     * Copies a part's morph weights at the last {@link #evaluate}d pose (one per morph target of
-     * its mesh; the defaults when the clip does not animate them).
+     * Copies the morph weights a part takes at the last {@link #evaluate}d pose, one per morph
+     * target of its mesh, as {@link PoserOptions#morphWeights()} chooses them: the clip's where it
+     * animates the part (whichever streams are posed), else the mesh's defaults; all 0 under
+     * {@link PoserOptions.MorphWeights#NONE}.
      *
      * @param part part index
      * @param dst destination, at least {@code offset + morphTargetCount} floats

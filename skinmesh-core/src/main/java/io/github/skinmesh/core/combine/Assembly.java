@@ -1,6 +1,7 @@
 package io.github.skinmesh.core.combine;
 
 import io.github.skinmesh.core.Progress;
+import io.github.skinmesh.core.internal.BoneSlots;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneWeights;
@@ -308,7 +309,7 @@ final class Assembly {
             b.addMaterial(layout.groups.materials.get(g));
             first += count;
         }
-        boolean canonical = layout.canonical || PreparedPart.isCanonical(s.joints, s.weights, layout.influences);
+        boolean canonical = layout.canonical || BoneSlots.isCanonical(s.joints, s.weights, layout.influences);
         BoneWeights weights = raw.trustedWeights(layout.influences, s.joints, s.weights, canonical);
         b.skin(raw.trustedSkin(layout.paletteNames.clone(), layout.paletteIbm.clone(), weights));
         MorphLayout morphs = layout.morphs;

@@ -210,20 +210,20 @@ final class ClipMerge {
         if (t <= times[0] || keys == 1) {
             out[0] = 0;
             out[1] = v[valueOffset + weight];
-            out[2] = t == times[0] && keys > 1 ? outTangent(c, times, v, 0, weight, stride, valueOffset) : 0;
+            out[2] = t == times[0] && keys > 1 ? outTangent(c, times, v, 0, weight, stride) : 0;
             return;
         }
         if (t >= times[keys - 1]) {
-            out[0] = t == times[keys - 1] ? inTangent(c, times, v, keys - 1, weight, stride, valueOffset) : 0;
+            out[0] = t == times[keys - 1] ? inTangent(c, times, v, keys - 1, weight, stride) : 0;
             out[1] = v[(keys - 1) * stride + valueOffset + weight];
             out[2] = 0;
             return;
         }
         int k = Arrays.binarySearch(times, t);
         if (k >= 0) {
-            out[0] = inTangent(c, times, v, k, weight, stride, valueOffset);
+            out[0] = inTangent(c, times, v, k, weight, stride);
             out[1] = v[k * stride + valueOffset + weight];
-            out[2] = outTangent(c, times, v, k, weight, stride, valueOffset);
+            out[2] = outTangent(c, times, v, k, weight, stride);
             return;
         }
         int k0 = -k - 2;
@@ -261,8 +261,7 @@ final class ClipMerge {
         }
     }
 
-    private static float inTangent(MorphChannel c, float[] times, float[] v, int k, int weight, int stride,
-            int valueOffset) {
+    private static float inTangent(MorphChannel c, float[] times, float[] v, int k, int weight, int stride) {
         switch (c.interpolation()) {
             case STEP:
                 return 0;
@@ -273,8 +272,7 @@ final class ClipMerge {
         }
     }
 
-    private static float outTangent(MorphChannel c, float[] times, float[] v, int k, int weight, int stride,
-            int valueOffset) {
+    private static float outTangent(MorphChannel c, float[] times, float[] v, int k, int weight, int stride) {
         switch (c.interpolation()) {
             case STEP:
                 return 0;

@@ -33,6 +33,9 @@ public final class CombineInput {
         this.skeleton = Objects.requireNonNull(skeleton, "skeleton");
         this.part = Objects.requireNonNull(part, "part");
         this.source = source;
+        if (source != null) {
+            return; // the character checked its parts' bones against this skeleton when it was built
+        }
         String where = "combine input: part " + Checks.quote(part.name());
         String attach = part.attachBone();
         if (attach != null && skeleton.indexOf(attach) < 0) {

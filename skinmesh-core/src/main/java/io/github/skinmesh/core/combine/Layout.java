@@ -71,14 +71,12 @@ final class Layout {
         this.options = options;
         int count = parts.size();
         partNames = new ArrayList<>(count);
-        List<Mesh> meshes = new ArrayList<>(count);
         List<Skeleton> skeletons = new ArrayList<>(count);
         for (PreparedPart p : parts) {
             partNames.add(p.name);
-            meshes.add(p.mesh);
             skeletons.add(p.input.skeleton());
         }
-        Limits.check(meshes, partNames);
+        // the size limits were checked by the plan, on these parts, before they were prepared
         for (PreparedPart p : parts) {
             warnings.addAll(p.warnings);
         }

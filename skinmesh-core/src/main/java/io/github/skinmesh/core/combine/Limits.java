@@ -13,9 +13,6 @@ import java.util.List;
  * joints, indices) the largest Java array. The message names the part that crosses the limit.
  */
 final class Limits {
-    /** The largest array length allocated: a few below {@link Integer#MAX_VALUE}, which some VMs reserve. */
-    static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
-
     private Limits() {
     }
 
@@ -39,19 +36,19 @@ final class Limits {
                 influences = Math.max(influences, skin.weights().influencesPerVertex());
             }
             String part = "combine: part " + Checks.quote(names.get(i)) + " (input " + i + ")";
-            if (indices > MAX_ARRAY_LENGTH) {
+            if (indices > Checks.MAX_ARRAY_LENGTH) {
                 throw new ValidationException(part + " brings the result to " + indices + " indices, expected at most "
-                        + MAX_ARRAY_LENGTH + " (the largest array; an int index list holds at most 2^31-1)");
+                        + Checks.MAX_ARRAY_LENGTH + " (the largest array; an int index list holds at most 2^31-1)");
             }
             if (vertices > Integer.MAX_VALUE) {
                 throw new ValidationException(part + " brings the result to " + vertices
                         + " vertices, expected at most " + Integer.MAX_VALUE);
             }
             int widest = Math.max(4, influences);
-            if (widest * vertices > MAX_ARRAY_LENGTH) {
+            if (widest * vertices > Checks.MAX_ARRAY_LENGTH) {
                 throw new ValidationException(part + " brings the result to " + vertices + " vertices, whose "
                         + (influences > 4 ? "joints" : "tangents") + " need " + widest + "*vertexCount = "
-                        + widest * vertices + " entries, expected at most " + MAX_ARRAY_LENGTH + " (the largest array)");
+                        + widest * vertices + " entries, expected at most " + Checks.MAX_ARRAY_LENGTH + " (the largest array)");
             }
         }
     }

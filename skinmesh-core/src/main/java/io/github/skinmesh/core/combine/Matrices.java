@@ -1,5 +1,6 @@
 package io.github.skinmesh.core.combine;
 
+import io.github.skinmesh.core.internal.MatrixTolerance;
 import io.github.skinmesh.core.model.Skeleton;
 import org.joml.Matrix4d;
 import org.joml.Matrix4f;
@@ -60,19 +61,11 @@ final class Matrices {
     }
 
     /**
-     * Tells whether two matrices are equal within a tolerance, element by element:
-     * {@code |a - b| <= tolerance * max(1, |a|, |b|)}.
+     * Tells whether two matrices are equal within a tolerance, as
+     * {@link MatrixTolerance#firstDifference} compares them.
      */
     static boolean near(float[] a, int aOffset, float[] b, int bOffset, float tolerance) {
-        for (int k = 0; k < 16; k++) {
-            double x = a[aOffset + k];
-            double y = b[bOffset + k];
-            double limit = tolerance * Math.max(1.0, Math.max(Math.abs(x), Math.abs(y)));
-            if (!(Math.abs(x - y) <= limit)) {
-                return false;
-            }
-        }
-        return true;
+        return MatrixTolerance.firstDifference(a, aOffset, b, bOffset, tolerance) < 0;
     }
 
     static float[] toFloats(Matrix4d m) {

@@ -1,6 +1,7 @@
 package io.github.skinmesh.core.combine;
 
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.BoneSlots;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.mesh.VertexNormals;
@@ -205,7 +206,7 @@ final class PreparedPart {
                 weights = weights.clone();
                 bindUnweighted(joints, weights, k);
                 if (!canonical) {
-                    canonical = isCanonical(joints, weights, k);
+                    canonical = BoneSlots.isCanonical(joints, weights, k);
                 }
                 scan.used[0] = true;
                 warnings.add(who + ": " + unweighted + (unweighted == 1 ? " vertex has" : " vertices have")
@@ -262,7 +263,7 @@ final class PreparedPart {
             outWeights = weights.clone();
             int merged = mergeRepeatedBones(outJoints, outWeights, k, entryBone);
             if (merged > 0) {
-                canonical = isCanonical(outJoints, outWeights, k);
+                canonical = BoneSlots.isCanonical(outJoints, outWeights, k);
             } else {
                 outJoints = joints;
                 outWeights = weights;
@@ -443,47 +444,10 @@ final class PreparedPart {
             }
             if (row) {
                 changed++;
-                sortRow(joints, weights, base, k);
+                BoneSlots.canonicalizeRow(joints, weights, base, k);
             }
         }
         return changed;
-    }
-
-    /** Canonical order of one row: weights descending (stable), empty slots joint 0 and +0. */
-    static void sortRow(int[] joints, float[] weights, int base, int k) {
-        for (int i = base + 1; i < base + k; i++) {
-            float w = weights[i];
-            int j = joints[i];
-            int m = i - 1;
-            while (m >= base && weights[m] < w) {
-                weights[m + 1] = weights[m];
-                joints[m + 1] = joints[m];
-                m--;
-            }
-            weights[m + 1] = w;
-            joints[m + 1] = j;
-        }
-        for (int i = base; i < base + k; i++) {
-            if (weights[i] == 0f) {
-                weights[i] = 0f;
-                joints[i] = 0;
-            }
-        }
-    }
-
-    static boolean isCanonical(int[] joints, float[] weights, int k) {
-        for (int base = 0; base < joints.length; base += k) {
-            for (int s = 0; s < k; s++) {
-                float w = weights[base + s];
-                if (s > 0 && w > weights[base + s - 1]) {
-                    return false;
-                }
-                if (w == 0f && (joints[base + s] != 0 || Float.floatToRawIntBits(w) != 0)) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 
     /** @return normals computed from the baked mesh's triangles ({@link VertexNormals}), cached */

@@ -117,7 +117,9 @@ public final class Provenance {
     /**
      * @param part an input part
      * @return the output vertex of its source vertex 0 when it kept that vertex, else of its first
-     *     kept vertex; without welding its vertices follow in order from there
+     *     kept vertex; without welding its vertices follow in order from there. {@link Index#NONE}
+     *     when the part kept no vertex (it has none, or welding merged them all into other parts)
+     * @throws IndexOutOfBoundsException when {@code part} is not an input part
      */
     public int firstVertex(int part) {
         Objects.checkIndex(part, partNames.length);

@@ -2,6 +2,7 @@ package io.github.skinmesh.core.combine;
 
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.internal.BoneSlots;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Draw;
@@ -155,7 +156,7 @@ final class RemapBones {
         for (int i = 0; i < joints.length; i++) {
             joints[i] = p.canonical && weights[i] == 0f ? 0 : Math.max(0, map[src[i]]);
         }
-        boolean canonical = p.canonical || PreparedPart.isCanonical(joints, weights, k);
+        boolean canonical = p.canonical || BoneSlots.isCanonical(joints, weights, k);
         BoneWeights w = raw.trustedWeights(k, joints, weights, canonical);
         b.skin(raw.trustedSkin(names, ibm, w));
         for (int t = 0; t < mesh.morphTargets().size(); t++) {

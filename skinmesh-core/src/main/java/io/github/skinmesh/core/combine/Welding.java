@@ -1,9 +1,9 @@
 package io.github.skinmesh.core.combine;
 
+import io.github.skinmesh.core.internal.Gather;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Seam welding ({@link CombineOptions.Welding}): merges each vertex on an open edge of its part
@@ -38,9 +38,6 @@ final class Welding {
         }
     }
 
-    private record Cell(long x, long y, long z) {
-    }
-
     static Result run(Layout layout, Assembly.Streams s) {
         int n = s.vertexCount;
         int parts = layout.parts.size();
@@ -55,20 +52,22 @@ final class Welding {
         }
         float distance = layout.options.weldDistance();
         float tolerance = layout.options.weldTolerance();
-        Map<Cell, IntArrayList> grid = new HashMap<>();
+        // cell key -> candidates; two cells may share a key, which only adds candidates that matches() rejects
+        Long2ObjectOpenHashMap<IntArrayList> grid = new Long2ObjectOpenHashMap<>();
+        long[] cell = new long[3];
         LongOpenHashSet absorbed = new LongOpenHashSet();
         int welded = 0;
         for (int i : layout.vertexOrder) { // in output order: a vertex welds only into an earlier one
             int v0 = layout.firstVertex[i];
             for (int local : layout.parts.get(i).openEdgeVertices()) {
                 int v = v0 + local;
-                Cell cell = cell(s.positions, v, distance);
+                cell(s.positions, v, distance, cell);
                 int best = -1;
                 int reach = distance > 0 ? 1 : 0;
                 for (int dx = -reach; dx <= reach; dx++) {
                     for (int dy = -reach; dy <= reach; dy++) {
                         for (int dz = -reach; dz <= reach; dz++) {
-                            IntArrayList list = grid.get(new Cell(cell.x + dx, cell.y + dy, cell.z + dz));
+                            IntArrayList list = grid.get(key(cell[0] + dx, cell[1] + dy, cell[2] + dz));
                             if (list == null) {
                                 continue;
                             }
@@ -88,7 +87,13 @@ final class Welding {
                     absorbed.add(((long) best << 32) | i);
                     welded++;
                 } else {
-                    grid.computeIfAbsent(cell, c -> new IntArrayList()).add(v);
+                    long key = key(cell[0], cell[1], cell[2]);
+                    IntArrayList list = grid.get(key);
+                    if (list == null) {
+                        list = new IntArrayList();
+                        grid.put(key, list);
+                    }
+                    list.add(v);
                 }
             }
         }
@@ -128,15 +133,17 @@ final class Welding {
         return new Result(runs.toIntArray(), weldedList.toIntArray(), welded);
     }
 
-    private static Cell cell(float[] p, int v, float distance) {
-        float x = p[3 * v] + 0f;
-        float y = p[3 * v + 1] + 0f;
-        float z = p[3 * v + 2] + 0f;
-        if (distance == 0) {
-            return new Cell(Float.floatToIntBits(x), Float.floatToIntBits(y), Float.floatToIntBits(z));
+    /** The grid cell of vertex {@code v} into {@code out}: its coordinates' bits with distance 0, else floor(x / distance). */
+    private static void cell(float[] p, int v, float distance, long[] out) {
+        for (int c = 0; c < 3; c++) {
+            float x = p[3 * v + c] + 0f; // -0 and +0 share a cell
+            out[c] = distance == 0 ? Float.floatToIntBits(x) : (long) Math.floor(x / (double) distance);
         }
-        return new Cell((long) Math.floor(x / (double) distance), (long) Math.floor(y / (double) distance),
-                (long) Math.floor(z / (double) distance));
+    }
+
+    /** A hash of a cell's coordinates (distinct cells may collide). */
+    private static long key(long x, long y, long z) {
+        return x * 0x9E3779B97F4A7C15L + y * 0xC2B2AE3D27D4EB4FL + z * 0x165667B19E3779F9L;
     }
 
     private static boolean matches(Assembly.Streams s, int k, int a, int b, float distance, float tolerance) {
@@ -277,39 +284,27 @@ final class Welding {
             }
         }
         s.vertexCount = kept;
-        s.positions = gather(s.positions, 3, keep);
-        s.normals = s.normals == null ? null : gather(s.normals, 3, keep);
-        s.tangents = s.tangents == null ? null : gather(s.tangents, 4, keep);
-        s.colors = s.colors == null ? null : gather(s.colors, 4, keep);
+        s.positions = Gather.floats(s.positions, 3, keep);
+        s.normals = s.normals == null ? null : Gather.floats(s.normals, 3, keep);
+        s.tangents = s.tangents == null ? null : Gather.floats(s.tangents, 4, keep);
+        s.colors = s.colors == null ? null : Gather.floats(s.colors, 4, keep);
         for (int c = 0; c < s.uvs.length; c++) {
-            s.uvs[c] = gather(s.uvs[c], 2, keep);
+            s.uvs[c] = Gather.floats(s.uvs[c], 2, keep);
         }
         for (int a = 0; a < s.attributes.length; a++) {
-            s.attributes[a] = gather(s.attributes[a], layout.attributeComponents.get(a), keep);
+            s.attributes[a] = Gather.floats(s.attributes[a], layout.attributeComponents.get(a), keep);
         }
         int k = layout.influences;
-        s.weights = gather(s.weights, k, keep);
-        int[] joints = new int[k * kept];
-        for (int i = 0; i < kept; i++) {
-            System.arraycopy(s.joints, k * keep[i], joints, k * i, k);
-        }
-        s.joints = joints;
+        s.weights = Gather.floats(s.weights, k, keep);
+        s.joints = Gather.ints(s.joints, k, keep);
         for (int t = 0; t < s.morphPositions.length; t++) {
-            s.morphPositions[t] = s.morphPositions[t] == null ? null : gather(s.morphPositions[t], 3, keep);
-            s.morphNormals[t] = s.morphNormals[t] == null ? null : gather(s.morphNormals[t], 3, keep);
-            s.morphTangents[t] = s.morphTangents[t] == null ? null : gather(s.morphTangents[t], 3, keep);
+            s.morphPositions[t] = s.morphPositions[t] == null ? null : Gather.floats(s.morphPositions[t], 3, keep);
+            s.morphNormals[t] = s.morphNormals[t] == null ? null : Gather.floats(s.morphNormals[t], 3, keep);
+            s.morphTangents[t] = s.morphTangents[t] == null ? null : Gather.floats(s.morphTangents[t], 3, keep);
         }
         int[] idx = s.indices;
         for (int i = 0; i < idx.length; i++) {
             idx[i] = newIndex[idx[i]];
         }
-    }
-
-    private static float[] gather(float[] src, int stride, int[] keep) {
-        float[] dst = new float[stride * keep.length];
-        for (int i = 0; i < keep.length; i++) {
-            System.arraycopy(src, stride * keep[i], dst, stride * i, stride);
-        }
-        return dst;
     }
 }

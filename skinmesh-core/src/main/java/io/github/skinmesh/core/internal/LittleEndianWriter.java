@@ -29,8 +29,8 @@ import java.util.Objects;
  * <p>Not thread-safe: one writer per output.
  */
 public final class LittleEndianWriter {
-    /** Largest size in bytes, {@code Integer.MAX_VALUE - 8}. */
-    public static final int MAX_SIZE = Integer.MAX_VALUE - 8;
+    /** Largest size in bytes: the largest array, {@link Checks#MAX_ARRAY_LENGTH}. */
+    public static final int MAX_SIZE = Checks.MAX_ARRAY_LENGTH;
     /** Capacity of a writer made with the no-argument constructor. */
     public static final int DEFAULT_CAPACITY = 1 << 12;
 

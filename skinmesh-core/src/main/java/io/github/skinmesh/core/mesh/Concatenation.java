@@ -92,6 +92,7 @@ final class Concatenation {
         AttributeUnion attributes = AttributeUnion.of(meshes);
         MorphUnion morphs = MorphUnion.of(meshes, warnings);
 
+        // 3*vertexCount also bounds the UV channels (2 per vertex) and the morph deltas (3 per vertex)
         ArrayLimits.requireLength(WHERE, "positions", vertices, 3, "3*vertexCount");
         if (anyTangents || anyColors) {
             ArrayLimits.requireLength(WHERE, anyTangents ? "tangents" : "colors", vertices, 4, "4*vertexCount");
@@ -237,7 +238,6 @@ final class Concatenation {
         List<float[]> out = new ArrayList<>(channels);
         ModelAccess.Bridge raw = ModelAccess.get();
         for (int c = 0; c < channels; c++) {
-            ArrayLimits.requireLength(WHERE, "UV channel " + c, n, 2, "2*vertexCount");
             float[] dst = new float[2 * n];
             for (int i = 0; i < meshes.size(); i++) {
                 if (c < meshes.get(i).uvChannelCount()) {
@@ -344,9 +344,6 @@ final class Concatenation {
     private static MorphTarget morphTarget(List<Mesh> meshes, int[] firstVertex, int n, MorphUnion morphs, int t) {
         ModelAccess.Bridge raw = ModelAccess.get();
         boolean[] streams = morphs.streams.get(t);
-        if (streams[0] || streams[1] || streams[2]) {
-            ArrayLimits.requireLength(WHERE, "morph target deltas", n, 3, "3*vertexCount");
-        }
         float[] positions = streams[0] ? new float[3 * n] : null;
         float[] normals = streams[1] ? new float[3 * n] : null;
         float[] tangents = streams[2] ? new float[3 * n] : null;

@@ -2,6 +2,7 @@ package io.github.skinmesh.core.mesh;
 
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.internal.MatrixTolerance;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skin;
@@ -79,18 +80,16 @@ final class PaletteUnion {
 
     private static void requireSameMatrix(List<Mesh> meshes, int first, int other, String bone, float[] a, int ao,
             float[] b, int bo, float tolerance) {
-        for (int k = 0; k < 16; k++) {
+        int k = MatrixTolerance.firstDifference(a, ao, b, bo, tolerance);
+        if (k >= 0) {
             float x = a[ao + k];
             float y = b[bo + k];
-            double limit = tolerance * Math.max(1.0, Math.max(Math.abs((double) x), Math.abs((double) y)));
-            if (!(Math.abs((double) x - y) <= limit)) {
-                throw new ValidationException(Meshes.CONCAT + ": bone " + Checks.quote(bone)
-                        + " has different inverse bind matrices in " + Meshes.describe(first, meshes.get(first))
-                        + " and " + Meshes.describe(other, meshes.get(other)) + ": element " + k
-                        + " (column " + k / 4 + ", row " + k % 4 + ") is " + x + " and " + y
-                        + ", expected equal within " + tolerance + " (bindMatrixTolerance, relative beyond 1);"
-                        + " reconcile the bind poses before concatenating");
-            }
+            throw new ValidationException(Meshes.CONCAT + ": bone " + Checks.quote(bone)
+                    + " has different inverse bind matrices in " + Meshes.describe(first, meshes.get(first))
+                    + " and " + Meshes.describe(other, meshes.get(other)) + ": element " + k
+                    + " (column " + k / 4 + ", row " + k % 4 + ") is " + x + " and " + y
+                    + ", expected equal within " + tolerance + " (bindMatrixTolerance, relative beyond 1);"
+                    + " reconcile the bind poses before concatenating");
         }
     }
 }

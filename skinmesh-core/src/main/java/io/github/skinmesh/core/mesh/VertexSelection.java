@@ -2,6 +2,7 @@ package io.github.skinmesh.core.mesh;
 
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.internal.Gather;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Material;

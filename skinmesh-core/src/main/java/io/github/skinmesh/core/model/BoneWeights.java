@@ -1,6 +1,7 @@
 package io.github.skinmesh.core.model;
 
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.BoneSlots;
 import io.github.skinmesh.core.internal.Checks;
 import java.util.Arrays;
 
@@ -65,8 +66,6 @@ public final class BoneWeights {
         for (int v = 0; v < n; v++) {
             int base = v * influences;
             float sum = 0;
-            boolean sorted = true;
-            boolean emptySlotsClean = true;
             for (int k = 0; k < influences; k++) {
                 float w = weights[base + k];
                 int j = joints[base + k];
@@ -77,31 +76,17 @@ public final class BoneWeights {
                 if (j < 0) {
                     throw new ValidationException("vertex " + v + ": joint " + k + " is " + j + ", expected >= 0");
                 }
-                if (k > 0 && w > weights[base + k - 1]) {
-                    sorted = false;
-                }
-                if (w == 0f && (j != 0 || Float.floatToRawIntBits(w) != 0)) {
-                    emptySlotsClean = false;
-                }
                 sum += w;
             }
             if (requireUnitSum && !(Math.abs(sum - 1f) <= SUM_TOLERANCE)) {
                 throw new ValidationException("vertex " + v + ": weights sum to " + sum + ", expected 1 within "
                         + SUM_TOLERANCE);
             }
-            if (!canonicalize) {
-                allCanonical &= sorted && emptySlotsClean;
-                continue;
-            }
-            if (!sorted) {
-                sortSlots(joints, weights, base, influences);
-            }
-            if (!emptySlotsClean) {
-                for (int k = 0; k < influences; k++) {
-                    if (weights[base + k] == 0f) {
-                        joints[base + k] = 0;
-                        weights[base + k] = 0f; // turns -0 into +0
-                    }
+            if (!BoneSlots.isCanonicalRow(joints, weights, base, influences)) {
+                if (canonicalize) {
+                    BoneSlots.canonicalizeRow(joints, weights, base, influences);
+                } else {
+                    allCanonical = false;
                 }
             }
         }
@@ -124,22 +109,6 @@ public final class BoneWeights {
         this.canonical = canonical;
         assert new BoneWeights(influences, joints.clone(), weights.clone(), false, false).canonical == canonical
                 : "trusted bone weights: canonical is " + canonical + " but the slots say otherwise";
-    }
-
-    /** Stable insertion sort of one vertex's slots by weight, descending. */
-    private static void sortSlots(int[] joints, float[] weights, int base, int count) {
-        for (int i = base + 1; i < base + count; i++) {
-            float w = weights[i];
-            int j = joints[i];
-            int k = i - 1;
-            while (k >= base && weights[k] < w) {
-                weights[k + 1] = weights[k];
-                joints[k + 1] = joints[k];
-                k--;
-            }
-            weights[k + 1] = w;
-            joints[k + 1] = j;
-        }
     }
 
     /**

@@ -101,7 +101,7 @@ public final class Character {
 
     /**
      * @param partName a part name
-     * @return the index of the part of that name, or -1
+     * @return the index of the part of that name, or {@link Index#NONE} when there is none
      */
     public int partIndex(String partName) {
         for (int i = 0; i < parts.size(); i++) {
@@ -109,7 +109,7 @@ public final class Character {
                 return i;
             }
         }
-        return -1;
+        return Index.NONE;
     }
 
     /**

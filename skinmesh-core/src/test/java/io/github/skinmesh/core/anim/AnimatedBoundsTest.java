@@ -403,12 +403,15 @@ class AnimatedBoundsTest {
     }
 
     @Test
-    void morphChannelIsNotReadWhenNoTargetMovesPositions() {
+    void rejectsMorphChannelWithWrongWeightCountWhenNoTargetMovesPositions() {
         Mesh mesh = Mesh.builder("body").positions(new float[] {0, 0, 0}).normals(new float[] {0, 0, 1})
                 .skin(skinned("b0").skin()).addMorphTarget(MorphTarget.of("a", null, new float[3], null)).build();
         AnimationClip clip = AnimationClip.of("talk", List.of(), List.of(MorphChannel.of("body", 2,
                 Interpolation.STEP, new float[] {0}, new float[] {0, 0})));
-        assertThat(AnimatedBounds.compute(Part.of("body", mesh), SKELETON, clip).warnings()).isEmpty();
+        assertThatThrownBy(() -> AnimatedBounds.compute(Part.of("body", mesh), SKELETON, clip))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("CharacterPoser: part 'body': clip 'talk' morph channel has 2 weights, expected the mesh's"
+                        + " morph target count 1");
     }
 
     @Test

@@ -222,6 +222,35 @@ class CharacterPoserTest {
     }
 
     @Test
+    void morphWeightsAreTheOnesThePoseApplies() {
+        Skeleton.Builder sb = Skeleton.builder("s");
+        sb.addBone("root", Skeleton.NO_PARENT);
+        Skeleton skeleton = sb.build();
+        // a target with normal deltas only: posing positions alone morphs nothing, the weights still apply
+        Mesh face = Mesh.builder("face").positions(new float[] {0, 0, 0}).normals(new float[] {0, 0, 1})
+                .addMorphTarget(MorphTarget.of("frown", null, new float[] {0, 1, 0}, null))
+                .morphWeights(new float[] {0.5f}).build();
+        AnimationClip talk = AnimationClip.of("talk", List.of(), List.of(MorphChannel.of("face", 1,
+                Interpolation.STEP, new float[] {0}, new float[] {0.75f})));
+        Character c = Character.builder("c", skeleton).addPart(Part.of("face", face)).addClip(talk).build();
+        CharacterPoser clip = CharacterPoser.bind(c, talk);
+        clip.evaluate(0);
+        assertThat(clip.morphWeightsInto(0, new float[1], 0)).as("the clip's weight").containsExactly(0.75f);
+        CharacterPoser withNormals = CharacterPoser.bind(c, talk,
+                PoserOptions.DEFAULTS.withStreams(PoserOptions.Streams.POSITIONS_NORMALS));
+        withNormals.evaluate(0);
+        assertThat(withNormals.morphWeightsInto(0, new float[1], 0)).containsExactly(0.75f);
+        CharacterPoser mesh = CharacterPoser.bind(c, talk,
+                PoserOptions.DEFAULTS.withMorphWeights(PoserOptions.MorphWeights.MESH));
+        mesh.evaluate(0);
+        assertThat(mesh.morphWeightsInto(0, new float[1], 0)).as("the mesh's default").containsExactly(0.5f);
+        CharacterPoser none = CharacterPoser.bind(c, talk,
+                PoserOptions.DEFAULTS.withMorphWeights(PoserOptions.MorphWeights.NONE));
+        none.evaluate(0);
+        assertThat(none.morphWeightsInto(0, new float[1], 0)).as("nothing applied").containsExactly(0f);
+    }
+
+    @Test
     void vertexWithoutWeightFollowsPaletteEntryZero() {
         Skeleton.Builder sb = Skeleton.builder("s");
         sb.addBone("a", Skeleton.NO_PARENT, new Vector3f(5, 0, 0), new org.joml.Quaternionf(), new Vector3f(1));
@@ -280,6 +309,23 @@ class CharacterPoserTest {
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("CharacterPoser.poseInto: output holds 2 parts")
                 .hasMessageContaining("expected 1 parts");
+    }
+
+    @Test
+    void rejectsOutputOfAnotherSize() {
+        Mesh two = Mesh.builder("q").positions(new float[6]).build();
+        CharacterPoser a = CharacterPoser.bind(ONE, List.of(Part.of("p", point())), null, PoserOptions.DEFAULTS);
+        CharacterPoser b = CharacterPoser.bind(ONE, List.of(Part.of("q", two)), null, PoserOptions.DEFAULTS);
+        assertThatThrownBy(() -> a.poseInto(0, b.newOutput()))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("CharacterPoser.poseInto: output part 0 holds 2 vertices, expected 1 (use newOutput())");
+        CharacterPoser normals = CharacterPoser.bind(ONE, List.of(Part.of("p", point().toBuilder()
+                .normals(new float[] {0, 0, 1}).build())), null,
+                PoserOptions.DEFAULTS.withStreams(PoserOptions.Streams.POSITIONS_NORMALS));
+        assertThatThrownBy(() -> a.poseInto(0, normals.newOutput()))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("CharacterPoser.poseInto: output holds 1 parts (normals true, tangents false), expected 1"
+                        + " parts and the streams POSITIONS (use newOutput())");
     }
 
     @Test

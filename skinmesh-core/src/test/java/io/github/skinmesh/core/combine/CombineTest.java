@@ -289,6 +289,20 @@ class CombineTest {
     }
 
     @Test
+    void aPartWithoutVerticesHasNoFirstVertex() {
+        Skeleton a = body();
+        Mesh empty = Mesh.builder("strap").positions(new float[0]).skin(Skin.of(new String[] {"hips"},
+                new Matrix4f().get(new float[16]), BoneWeights.of(1, new int[0], new float[0]))).build();
+        CombineResult r = Combine.combine(List.of(CombineInput.of(a, Part.of("body", quad("body", a, 0, OPAQUE,
+                "spine"))), CombineInput.of(a, Part.of("strap", empty))));
+        Provenance p = r.report().provenance();
+        assertThat(p.firstVertex(0)).isZero();
+        assertThat(p.firstVertex(1)).isEqualTo(io.github.skinmesh.core.model.Index.NONE);
+        assertThat(p.outputVertex(1, 0)).isEqualTo(io.github.skinmesh.core.model.Index.NONE);
+        assertThatThrownBy(() -> p.firstVertex(2)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
     void equalMaterialsBecomeOneSubmeshDrawnOpaqueThenMaskThenBlend() {
         Skeleton a = body();
         Material skin = CombineFixtures.MATERIALS[0];

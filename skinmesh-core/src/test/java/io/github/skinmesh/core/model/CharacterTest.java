@@ -42,7 +42,7 @@ class CharacterTest {
         assertThat(c.part("hat").attachBone()).isEqualTo("hand");
         assertThat(c.partIndex("body")).isZero();
         assertThat(c.part("tail")).isNull();
-        assertThat(c.partIndex("tail")).isEqualTo(-1);
+        assertThat(c.partIndex("tail")).isEqualTo(Index.NONE);
         assertThat(c.clip("walk")).isSameAs(walk);
         assertThat(c.clip("run")).isNull();
         assertThat(c.skinnedParts()).extracting(Part::name).containsExactly("body");
@@ -127,6 +127,15 @@ class CharacterTest {
         assertThatThrownBy(() -> Part.of("body", skinned("body", "hips"), "hand", new Matrix4f()))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage("part 'body': attach bone 'hand' given for a skinned mesh, expected none (the skin's bones"
+                        + " place a skinned part)");
+    }
+
+    @Test
+    void rejectsASkinnedMeshForAPartOnABone() {
+        Part hat = Part.of("hat", rigid("hat"), "hand", new Matrix4f());
+        assertThatThrownBy(() -> hat.withMesh(skinned("helmet", "hips")))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("part 'hat': attach bone 'hand' given for a skinned mesh, expected none (the skin's bones"
                         + " place a skinned part)");
     }
 

@@ -1,12 +1,13 @@
-package io.github.skinmesh.core.mesh;
+package io.github.skinmesh.core.internal;
 
 /**
  * Gathers the elements of a per-vertex stream through a new-to-old vertex map:
- * {@code dst[i*stride + c] = src[newToOld[i]*stride + c]}. One loop per common stride keeps the
- * inner copy free of a component loop; the caller has checked every map entry and the output
- * length. Allocates the output array only.
+ * {@code dst[i*stride + c] = src[newToOld[i]*stride + c]}: the copy behind vertex selection and
+ * behind every operation that keeps, reorders or duplicates vertices (welding's compaction).
+ * One loop per common stride keeps the inner copy free of a component loop; the caller has
+ * checked every map entry and the output length. Allocates the output array only. Not API.
  */
-final class Gather {
+public final class Gather {
     private Gather() {
     }
 
@@ -16,7 +17,7 @@ final class Gather {
      * @param newToOld old vertex of each new vertex (checked)
      * @return a fresh {@code stride*newToOld.length} floats
      */
-    static float[] floats(float[] src, int stride, int[] newToOld) {
+    public static float[] floats(float[] src, int stride, int[] newToOld) {
         int n = newToOld.length;
         float[] dst = new float[n * stride];
         switch (stride) {
@@ -64,7 +65,7 @@ final class Gather {
      * @param newToOld old vertex of each new vertex (checked)
      * @return a fresh {@code stride*newToOld.length} ints
      */
-    static int[] ints(int[] src, int stride, int[] newToOld) {
+    public static int[] ints(int[] src, int stride, int[] newToOld) {
         int n = newToOld.length;
         int[] dst = new int[n * stride];
         if (stride == 4) {
