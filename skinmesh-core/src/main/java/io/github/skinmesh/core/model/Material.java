@@ -173,20 +173,26 @@ public final class Material {
     }
 
     /**
-     * Tells whether two materials are the same in everything but their names: template, render
-     * state (alpha mode, cutoff, double-sidedness), every factor (compared bit for bit, as
-     * {@link Float#compare} does) and the textures by slot (same slots, each with an equal
-     * {@link TextureRef}: equal image bytes and MIME type, UV channel and sampler). This is what
-     * "equal materials merge" means when submeshes are merged by material. The slot order does
-     * not matter.
+     * Tells whether two materials render the same and differ at most in their names: template,
+     * render state ({@link #sameRenderState}: alpha mode, double-sidedness, and the cutoff when
+     * the mode is {@link AlphaMode#MASK}; a cutoff no mode reads does not count), every factor
+     * (compared bit for bit, as {@link Float#compare} does) and the textures by slot (same slots,
+     * each with an equal {@link TextureRef}: equal image bytes and MIME type, UV channel and
+     * sampler). This is what "equal materials merge" means when submeshes are merged by
+     * material. The slot order does not matter. {@link #equals} also compares the name and an
+     * unused cutoff, so that a written and read material is the same object.
      *
      * @param other the other material
-     * @return {@code true} when only the names may differ
+     * @return {@code true} when the two render alike and only their names (or an unused cutoff)
+     *     may differ
      */
     public boolean equalsIgnoringName(Material other) {
-        return template.equals(other.template) && alphaMode == other.alphaMode
-                && Float.compare(alphaCutoff, other.alphaCutoff) == 0 && doubleSided == other.doubleSided
-                && Arrays.equals(baseColorFactor, other.baseColorFactor)
+        return sameRenderState(other) && sameSurface(other);
+    }
+
+    /** Everything but the name and the render state. */
+    private boolean sameSurface(Material other) {
+        return Arrays.equals(baseColorFactor, other.baseColorFactor)
                 && Float.compare(metallicFactor, other.metallicFactor) == 0
                 && Float.compare(roughnessFactor, other.roughnessFactor) == 0
                 && Arrays.equals(emissiveFactor, other.emissiveFactor)
@@ -214,7 +220,8 @@ public final class Material {
             return false;
         }
         Material m = (Material) o;
-        return name.equals(m.name) && equalsIgnoringName(m);
+        return name.equals(m.name) && template.equals(m.template) && alphaMode == m.alphaMode
+                && Float.compare(alphaCutoff, m.alphaCutoff) == 0 && doubleSided == m.doubleSided && sameSurface(m);
     }
 
     @Override

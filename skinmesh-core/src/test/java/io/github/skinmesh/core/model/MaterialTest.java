@@ -204,4 +204,18 @@ class MaterialTest {
             assertThat(m.equalsIgnoringName(a)).as("%s", m).isFalse();
         }
     }
+
+    @Test
+    void aCutoffThatNoAlphaModeReadsDoesNotKeepMaterialsApart() {
+        Material a = Material.builder("a").alphaCutoff(0.5f).build();
+        Material b = Material.builder("b").alphaCutoff(0.25f).build();
+        assertThat(a.equalsIgnoringName(b)).as("opaque: the cutoff is unused").isTrue();
+        assertThat(a.hashCodeIgnoringName()).isEqualTo(b.hashCodeIgnoringName());
+        assertThat(a.toBuilder().build()).isEqualTo(a);
+        assertThat(Material.builder("a").alphaCutoff(0.25f).build()).as("equals keeps every field").isNotEqualTo(a);
+        Material maskA = a.toBuilder().alphaMode(AlphaMode.MASK).build();
+        Material maskB = b.toBuilder().alphaMode(AlphaMode.MASK).build();
+        assertThat(maskA.equalsIgnoringName(maskB)).as("mask: the cutoff decides which texels draw").isFalse();
+        assertThat(maskA.equalsIgnoringName(maskB.toBuilder().alphaCutoff(0.5f).build())).isTrue();
+    }
 }
