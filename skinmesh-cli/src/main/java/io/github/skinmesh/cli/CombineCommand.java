@@ -43,7 +43,9 @@ import picocli.CommandLine.Spec;
             "The skeleton is FILE's with --skeleton, else the union of the parts' skeletons by bone name. The output"
             + " carries the clips of the --skeleton file, or without it those of the first part's file.",
             "Bones bound with different inverse bind matrices by two parts are reconciled (the later part's vertices"
-            + " re-expressed; inexact ones reported with their deviation); submeshes with equal materials merge."})
+            + " re-expressed; inexact ones reported with their deviation); submeshes with equal materials merge.",
+            "What the reader ignores or approximates in an input file (an unsupported extension, a matrix that is not"
+            + " a TRS, a skipped primitive) is noted with the file's name, as are the combine's own warnings."})
 final class CombineCommand implements Callable<Integer> {
     /** Version of the {@code --report} JSON; see the project's documentation of the combine report. */
     static final int REPORT_FORMAT_VERSION = 1;
@@ -86,10 +88,12 @@ final class CombineCommand implements Callable<Integer> {
         }
 
         List<CombineInput> inputs = new ArrayList<>();
-        List<String> leftOut = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         Character first = null;
         for (Path file : parts) {
-            Character c = Inputs.readGltf(file).character();
+            GltfAsset asset = Inputs.readGltf(file);
+            asset.warnings().forEach(w -> notes.add(file + ": " + w));
+            Character c = asset.character();
             if (first == null) {
                 first = c;
             }
@@ -97,7 +101,7 @@ final class CombineCommand implements Callable<Integer> {
                 if (p.isSkinned() || p.attachBone() != null) {
                     inputs.add(CombineInput.of(c, p));
                 } else {
-                    leftOut.add(file + ": part " + quote(p.name()) + " is a rigid mesh hanging from no bone; left out");
+                    notes.add(file + ": part " + quote(p.name()) + " is a rigid mesh hanging from no bone; left out");
                 }
             }
         }
@@ -107,7 +111,9 @@ final class CombineCommand implements Callable<Integer> {
         }
         CombineOptions options = CombineOptions.DEFAULTS.withClipSource(first);
         if (skeleton != null) {
-            options = CombineOptions.DEFAULTS.withSkeletonOf(Inputs.readGltf(skeleton).character());
+            GltfAsset asset = Inputs.readGltf(skeleton);
+            asset.warnings().forEach(w -> notes.add(skeleton + ": " + w));
+            options = CombineOptions.DEFAULTS.withSkeletonOf(asset.character());
         }
         CombineResult result;
         try (ConsoleProgress progress = quiet.progress()) {
@@ -118,7 +124,7 @@ final class CombineCommand implements Callable<Integer> {
             Character combined = result.character();
             outputs.write(out, stream -> GltfWriter.writeGlb(combined, stream));
             if (report != null) {
-                outputs.write(report, Json.bytes(describe(result, leftOut)));
+                outputs.write(report, Json.bytes(describe(result, notes)));
             }
             outputs.commit();
         }
@@ -131,7 +137,7 @@ final class CombineCommand implements Callable<Integer> {
         w.flush();
         if (!quiet.quiet()) {
             PrintWriter err = cl.getErr();
-            for (String note : leftOut) {
+            for (String note : notes) {
                 err.println("skinmesh combine: " + note);
             }
             for (String warning : r.warnings()) {
@@ -147,7 +153,7 @@ final class CombineCommand implements Callable<Integer> {
     }
 
     /** The {@code --report} JSON. */
-    static ObjectNode describe(CombineResult result, List<String> leftOut) {
+    static ObjectNode describe(CombineResult result, List<String> notes) {
         CombineReport r = result.report();
         ObjectNode root = Json.object();
         root.put("formatVersion", REPORT_FORMAT_VERSION);
@@ -227,7 +233,7 @@ final class CombineCommand implements Callable<Integer> {
             }
         }
         ArrayNode warnings = root.putArray("warnings");
-        leftOut.forEach(warnings::add);
+        notes.forEach(warnings::add);
         r.warnings().forEach(warnings::add);
         return root;
     }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -73,6 +74,25 @@ final class Inputs {
         for (ImageSource s : asset.imageSources()) {
             if (s.problem() != null) {
                 err.println(command + ": " + file + ": " + s.problem() + "; ignored (" + why + ")");
+            }
+        }
+        err.flush();
+    }
+
+    /**
+     * Prints one line on {@code err} per warning of the read ({@code command: file: warning}) but
+     * those of images that could not be read, which {@link #noteDroppedImages} words for the command.
+     */
+    static void noteReadWarnings(PrintWriter err, String command, Path file, GltfAsset asset) {
+        List<String> images = new ArrayList<>();
+        for (ImageSource s : asset.imageSources()) {
+            if (s.problem() != null) {
+                images.add(s.problem());
+            }
+        }
+        for (String w : asset.warnings()) {
+            if (images.stream().noneMatch(w::startsWith)) {
+                err.println(command + ": " + file + ": " + w);
             }
         }
         err.flush();

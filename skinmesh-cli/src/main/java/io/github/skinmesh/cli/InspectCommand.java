@@ -139,8 +139,9 @@ final class InspectCommand implements Callable<Integer> {
     }
 
     /**
-     * One glTF primitive of a part as a mesh of its own: its vertex range and its submesh's
-     * triangles, renumbered from 0 (the part's mesh itself when that is all of it).
+     * One glTF primitive of a part as a mesh of its own: its vertex range, its submesh's triangles
+     * renumbered from 0, and its submesh's material alone (the materials of the mesh's other
+     * primitives are not unused by it); the part's mesh itself when that is all of it.
      */
     static Mesh primitive(Mesh mesh, PartSource.Primitive prim) {
         Submesh sub = mesh.submeshes().get(prim.submesh());
@@ -158,8 +159,13 @@ final class InspectCommand implements Callable<Integer> {
         for (int i = 0; i < indices.length; i++) {
             indices[i] = mesh.index(sub.firstIndex() + i) - first;
         }
-        return Meshes.selectVertices(mesh, newToOld, indices,
+        Mesh selected = Meshes.selectVertices(mesh, newToOld, indices,
                 List.of(new Submesh(0, indices.length, sub.materialIndex())));
+        if (mesh.materials().size() <= 1) {
+            return selected;
+        }
+        return selected.toBuilder().clearMaterials().addMaterial(mesh.materials().get(sub.materialIndex()))
+                .clearSubmeshes().addSubmesh(0, indices.length, 0).build();
     }
 
     /** @return how many palette entries carry a non-zero weight on some vertex */

@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
             "Without --clip: rest pose (every node at its own TRS/matrix). Clip time is play-once clamped: "
             + "T >= duration gives the last key. Morph targets are applied first, at the clip's weights.",
             "A file without a skinned primitive is an error. Image files that are missing or unreadable are noted "
-            + "on stderr and ignored: posing needs no pixels."})
+            + "on stderr and ignored: posing needs no pixels. What else the reader ignores or approximates (a matrix "
+            + "that is not a TRS, a skipped primitive) is noted on stderr too."})
 final class SkinCommand implements Callable<Integer> {
     /** Clip fields of the {@code --json} description, {@code null} for the rest pose as in the reference files. */
     private static final String[] CLIP_FIELDS = {"clip", "clipIndex", "requestedTime", "effectiveTime", "duration",
@@ -124,6 +125,7 @@ final class SkinCommand implements Callable<Integer> {
         }
         if (!quiet.quiet()) {
             Inputs.noteDroppedImages(cl.getErr(), "skinmesh skin", file, asset, "skin needs no pixels");
+            Inputs.noteReadWarnings(cl.getErr(), "skinmesh skin", file, asset);
         }
         quiet.noteScalarKernel();
         float[] positions;

@@ -177,6 +177,37 @@ class CombineCommandTest {
         assertThat(out).doesNotExist();
     }
 
+    /**
+     * What the reader ignores in a part file changes what the combined file shows, so combine passes
+     * it on: two quads whose materials differ only by a texture transform the reader cannot keep
+     * merge into one material; the reader's note names the file and reaches stderr and the report.
+     */
+    @Test
+    void whatTheReaderIgnoresInAPartFileIsReported() throws IOException {
+        byte[] quad = GltfWriter.toGlb(TestFiles.texturedQuad());
+        Path plain = tmp.resolve("plain.glb");
+        Files.write(plain, quad);
+        Path shifted = TestFiles.editGlb(plain, tmp.resolve("shifted.glb"), j -> {
+            j.putArray("extensionsUsed").add("KHR_texture_transform");
+            ((com.fasterxml.jackson.databind.node.ObjectNode) j.get("materials").get(0).get("pbrMetallicRoughness")
+                    .get("baseColorTexture")).putObject("extensions").putObject("KHR_texture_transform")
+                    .putArray("offset").add(0.5).add(0);
+        });
+        Path out = tmp.resolve("out.glb");
+        Path report = tmp.resolve("out.json");
+        Cli.Run run = Cli.run("combine", plain, shifted, "--out", out, "--report", report).assertOk();
+        String note = shifted + ": extensionsUsed[0]: 'KHR_texture_transform' is not supported; its data is ignored";
+        assertThat(run.err()).contains("skinmesh combine: " + note);
+        assertThat(run.err()).doesNotContain(plain.toString() + ":");
+        JsonNode r = MAPPER.readTree(report.toFile());
+        assertThat(r.get("after").get("drawCalls").asInt()).as("the two materials merged").isEqualTo(1);
+        List<String> warnings = new java.util.ArrayList<>();
+        r.get("warnings").forEach(w -> warnings.add(w.asText()));
+        assertThat(warnings).contains(note);
+        assertThat(Cli.run("combine", plain, shifted, "--out", tmp.resolve("q.glb"), "--quiet").assertOk().err())
+                .isEmpty();
+    }
+
     @Test
     void aFileWithNothingToCombineIsBadInput() throws IOException {
         Path rock = tmp.resolve("rock.glb");

@@ -233,6 +233,30 @@ class InspectCommandTest {
         assertThat(j.get("primitives").get(2).get("skinned").asBoolean()).isFalse();
     }
 
+    /**
+     * A primitive is validated alone, but the materials of its mesh's other primitives are not its
+     * own: a mesh of two primitives with a material each has no unused material.
+     */
+    @Test
+    void theOtherPrimitivesMaterialsAreNotUnused(@TempDir Path dir) throws IOException {
+        Skeleton.Builder b = Skeleton.builder("rig");
+        b.addBone("hip", Skeleton.NO_PARENT);
+        float[] pos = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
+        Mesh two = Mesh.builder("two").positions(pos).indices(new int[] {0, 1, 2, 1, 3, 2, 4, 5, 6, 5, 7, 6})
+                .addSubmesh(0, 6, 0).addSubmesh(6, 6, 1)
+                .addMaterial(Material.builder("a").build()).addMaterial(Material.builder("b").build()).build();
+        Path file = dir.resolve("two.glb");
+        GltfWriter.writeGlb(Character.builder("rig", b.build()).addPart(Part.of("Two", two, "hip", new Matrix4f()))
+                .build(), file);
+        // the writer gives each primitive its own four vertices, so each alone is whole
+        JsonNode j = MAPPER.readTree(Cli.run("inspect", file, "--json").assertOk().out());
+        assertThat(j.get("primitives")).hasSize(2);
+        assertThat(j.get("primitives").get(1).get("material").asText()).isEqualTo("b");
+        assertThat(j.get("problems")).as("problems").isEmpty();
+        assertThat(j.get("warnings").asInt()).isZero();
+        assertThat(Cli.run("inspect", file).assertOk().out()).contains("problems: 0 errors, 0 warnings");
+    }
+
     @Test
     void morphTargetsAndValidationErrorsAreReported(@TempDir Path dir) throws IOException {
         Path file = writeFaulty(dir);

@@ -398,6 +398,27 @@ class SkinCommandTest {
         assertThat(Files.readAllBytes(tmp.resolve("q.bin"))).isEqualTo(Files.readAllBytes(tmp.resolve("t.bin")));
     }
 
+    /**
+     * What the reader approximates changes the positions, so skin says it: a sheared matrix above
+     * the joint is read as its closest TRS, with a note naming the node; --quiet drops it. The missing
+     * image's note is not repeated.
+     */
+    @Test
+    void whatTheReaderApproximatesIsNoted() throws IOException {
+        Path sheared = tmp.resolve("sheared.glb");
+        Files.write(sheared, TinyGlb.glb(j -> ((com.fasterxml.jackson.databind.node.ObjectNode) j.get("nodes").get(0))
+                .putArray("matrix").add(1).add(0).add(0).add(0).add(0.5).add(1).add(0).add(0).add(0).add(0).add(1)
+                .add(0).add(0).add(0).add(0).add(1)));
+        Cli.Run run = Cli.run("skin", sheared, "--out", tmp.resolve("s.bin")).assertOk();
+        assertThat(run.err()).contains("skinmesh skin: " + sheared + ": nodes[0]: matrix is not a "
+                + "translation-rotation-scale (shear, projection or zero scale); rest transform approximated"
+                + System.lineSeparator());
+        assertThat(Cli.run("skin", sheared, "--out", tmp.resolve("q.bin"), "--quiet").assertOk().err()).isEmpty();
+        Path dir = Files.createDirectories(tmp.resolve("textured"));
+        Path gltf = TestFiles.gltfWithMissingImage(dir);
+        assertThat(Cli.run("skin", gltf, "--out", tmp.resolve("t.bin")).assertOk().err()).containsOnlyOnce("gone.png");
+    }
+
     // ---------------------------------------------------------------- bad input: exit 1, nothing written
 
     @Test

@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Parts.</b> One {@link Part} per node that has a mesh with at least one triangle primitive,
  * skinned (the node has a skin) or rigid, in node index order, named by the node's (made-unique)
- * name. A part's mesh is the node's glTF mesh as one core mesh: one submesh per triangle
+ * name; a node outside the default scene (which a viewer does not show) too, with a warning. A part's mesh is the node's glTF mesh as one core mesh: one submesh per triangle
  * primitive, in primitive order; primitives that share every vertex attribute accessor (and
  * morph target accessor) share their vertices, other primitives' vertices are appended (streams a
  * primitive lacks are filled as {@link io.github.skinmesh.core.mesh.Meshes#concat} documents, with

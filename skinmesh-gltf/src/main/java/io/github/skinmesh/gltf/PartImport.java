@@ -1,5 +1,6 @@
 package io.github.skinmesh.gltf;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Mesh;
@@ -19,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * else its nearest bone ancestor, else none, with the product of the non-bone nodes' matrices from
  * there down to the node as its transform; a skinned part has no attach bone and the identity
  * transform, and that placement goes into its source. A node whose mesh has no triangle primitive
- * is skipped with a warning.
+ * is skipped with a warning. A mesh node outside the default scene (a viewer does not show it) is
+ * read all the same, with a warning.
  */
 final class PartImport {
     /** Charged per part for its objects: the part, its source, a mesh carrying node weights, names. */
@@ -82,10 +84,16 @@ final class PartImport {
         Placement placement = new Placement(doc, nodes, warnings);
         Skeleton skeleton = nodes.skeleton();
         int[] instances = new int[Json.count(doc.root(), "meshes")];
+        int scene = defaultScene(doc);
+        boolean @Nullable [] shown = scene == Index.NONE ? null : inScene(doc, scene);
         for (int i = 0; i < n; i++) {
             int mesh = doc.mesh(i);
             if (mesh == Index.NONE) {
                 continue;
+            }
+            if (shown != null && !shown[i]) {
+                warnings.add("nodes[" + i + "]: not in the default scene, scenes[" + scene + "], so a viewer does not "
+                        + "show it; read as a part all the same");
             }
             float[] weights = Json.numbers(doc.node(i), "weights", "nodes[" + i + "]", primitives.targetCount(mesh));
             int skin = doc.skin(i);
@@ -114,6 +122,36 @@ final class PartImport {
             }
         }
         return new Parts(parts, sources, partNode);
+    }
+
+    /** @return the default scene ({@code scene}, else scene 0), or {@link Index#NONE} when there are no scenes */
+    private static int defaultScene(GltfDocument doc) {
+        int scenes = Json.count(doc.root(), "scenes");
+        if (scenes == 0) {
+            return Index.NONE;
+        }
+        int scene = Json.index(doc.root(), "scene", "glTF", "scenes", scenes);
+        return scene == Index.NONE ? 0 : scene;
+    }
+
+    /** @return per node, whether it or an ancestor is one of the scene's nodes */
+    private static boolean[] inScene(GltfDocument doc, int scene) {
+        String where = "scenes[" + scene + "]";
+        NodeGraph graph = doc.graph();
+        int n = graph.nodeCount();
+        boolean[] listed = new boolean[n];
+        JsonNode roots = Json.array(Json.element(doc.root().get("scenes"), scene, where), "nodes", where);
+        if (roots != null) {
+            for (int k = 0; k < roots.size(); k++) {
+                listed[Json.indexValue(roots.get(k), where + ".nodes[" + k + "]", "nodes", n)] = true;
+            }
+        }
+        boolean[] shown = new boolean[n];
+        for (int x : graph.preorder()) {
+            int p = graph.parent(x);
+            shown[x] = listed[x] || (p != NodeGraph.NO_PARENT && shown[p]);
+        }
+        return shown;
     }
 
     private static float[] identity() {

@@ -311,7 +311,7 @@ class GltfReaderTest {
         fan.putObject("attributes").put("POSITION", pos);
         fan.put("indices", g.ints(TestGltf.UNSIGNED_BYTE, false, "SCALAR", 4, 3, 2, 1));
         prims.addObject().put("mode", 1).putObject("attributes").put("POSITION", pos);
-        g.node("prop").put("mesh", 1);
+        g.sceneNode("prop").put("mesh", 1);
         GltfAsset a = read(g);
         assertThat(rigid(a)).hasSize(1);
         // the strip and the fan share their POSITION accessor, so their vertices
@@ -565,7 +565,7 @@ class GltfReaderTest {
     @Test
     void animatedNodesOutsideTheSkeleton() {
         TestGltf g = TestGltf.minimalSkinned();
-        g.node("spinner").put("mesh", 0);
+        g.sceneNode("spinner").put("mesh", 0);
         int in = g.floats("SCALAR", 0, 1);
         int out = g.floats("VEC4", 0, 0, 0, 1, 0, 0.70710677f, 0, 0.70710677f);
         ObjectNode anim = g.add("animations");
@@ -594,11 +594,38 @@ class GltfReaderTest {
         assertThat(added.clips().get(0).channels()).hasSize(2);
     }
 
+    /**
+     * A viewer shows the default scene only: a mesh node of another scene, or of none, is still read
+     * as a part, with a warning naming it; a mesh node below a node of the default scene is shown.
+     */
+    @Test
+    void meshNodesOutsideTheDefaultSceneAreReadWithAWarning() {
+        TestGltf g = TestGltf.minimalSkinned();
+        g.node("lod1").put("mesh", 0).put("skin", 0); // node 3
+        g.node("loose").put("mesh", 0); // node 4, in no scene
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 5);
+        g.node("socket").put("mesh", 0); // node 5, below the joint
+        TestGltf.ints(g.add("scenes"), "nodes", 3);
+        GltfAsset a = read(g);
+        assertThat(a.parts()).extracting(Part::name).containsExactly("body", "lod1", "loose", "socket");
+        assertThat(a.warnings()).containsExactly(
+                "nodes[3]: not in the default scene, scenes[0], so a viewer does not show it; read as a part all the same",
+                "nodes[4]: not in the default scene, scenes[0], so a viewer does not show it; read as a part all the same");
+        g.root.put("scene", 1);
+        assertThat(read(g).warnings()).containsExactly(
+                "nodes[2]: not in the default scene, scenes[1], so a viewer does not show it; read as a part all the same",
+                "nodes[4]: not in the default scene, scenes[1], so a viewer does not show it; read as a part all the same",
+                "nodes[5]: not in the default scene, scenes[1], so a viewer does not show it; read as a part all the same");
+        g.root.remove("scene");
+        g.root.remove("scenes");
+        assertThat(read(g).warnings()).as("without scenes nothing is said").isEmpty();
+    }
+
     /** Channels whose path this reader does not support are dropped and do not turn their nodes into bones. */
     @Test
     void unsupportedChannelPathsMakeNoBones() {
         TestGltf g = TestGltf.minimalSkinned();
-        g.node("spinner").put("mesh", 0);
+        g.sceneNode("spinner").put("mesh", 0);
         int in = g.floats("SCALAR", 0, 1);
         int out = g.floats("SCALAR", 0, 1);
         ObjectNode anim = g.add("animations");
@@ -679,7 +706,7 @@ class GltfReaderTest {
         float longer = 1.0005f;
         float[] rotation = {q.x * longer, q.y * longer, q.z * longer, q.w * longer};
         TestGltf.nums((ObjectNode) g.array("nodes").get(1), "rotation", rotation);
-        TestGltf.nums(g.node("prop").put("mesh", 1), "rotation", rotation);
+        TestGltf.nums(g.sceneNode("prop").put("mesh", 1), "rotation", rotation);
         g.add("meshes").putArray("primitives").addObject().putObject("attributes").put("POSITION", 0);
         GltfAsset a = read(g);
         assertThat(a.warnings()).isEmpty();

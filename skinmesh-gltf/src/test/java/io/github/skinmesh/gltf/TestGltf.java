@@ -135,6 +135,13 @@ final class TestGltf {
         return n;
     }
 
+    /** Adds a root node listed in scene 0, as a viewer would show it. */
+    ObjectNode sceneNode(String name) {
+        ObjectNode n = node(name);
+        ((ArrayNode) root.get("scenes").get(0).get("nodes")).add(root.get("nodes").size() - 1);
+        return n;
+    }
+
     static ArrayNode nums(ObjectNode owner, String field, float... v) {
         ArrayNode a = owner.putArray(field);
         for (float x : v) {
