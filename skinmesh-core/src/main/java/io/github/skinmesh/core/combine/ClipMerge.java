@@ -20,7 +20,10 @@ import java.util.Set;
 /**
  * The clips of the result: the clip source's clips with their bone channels of bones outside the
  * output skeleton dropped, and their morph-weight channels, which target the source's parts by
- * name, merged into one channel for the combined part with one weight per united morph target.
+ * name, merged into one channel for the combined part with one weight per united morph target. A
+ * channel whose part the source did not supply (the clips come from a skeleton file, the parts
+ * from other files) applies to the one combined part of that name with as many morph targets as
+ * the channel has weights; with none or several it is dropped and reported.
  *
  * <p>Exactness: a target no channel animates gets its default weight at every key (what the
  * poser used for a part without a channel). Channels with identical key times and interpolation
@@ -47,10 +50,12 @@ final class ClipMerge {
             return List.of();
         }
         Map<String, List<Integer>> inputsByPart = new HashMap<>();
+        Map<String, List<Integer>> anyInputByName = new HashMap<>();
         for (int i = 0; i < layout.parts.size(); i++) {
             if (layout.parts.get(i).input.isFrom(source)) {
                 inputsByPart.computeIfAbsent(layout.parts.get(i).name, n -> new ArrayList<>()).add(i);
             }
+            anyInputByName.computeIfAbsent(layout.parts.get(i).name, n -> new ArrayList<>()).add(i);
         }
         List<AnimationClip> out = new ArrayList<>(source.clips().size());
         for (AnimationClip clip : source.clips()) {
@@ -74,9 +79,24 @@ final class ClipMerge {
             for (MorphChannel c : clip.morphChannels()) {
                 List<Integer> inputs = inputsByPart.get(c.target());
                 if (inputs == null) {
-                    warnings.add(where + ": morph weight channel of part " + Checks.quote(c.target())
-                            + " dropped: that part is not combined");
-                    continue;
+                    // the part came from another file (e.g. the clips come from a separate skeleton file):
+                    // the one combined part of that name whose morph targets the channel fits
+                    List<Integer> byName = new ArrayList<>();
+                    for (int i : anyInputByName.getOrDefault(c.target(), List.of())) {
+                        if (layout.parts.get(i).mesh.morphTargets().size() == c.weightCount()) {
+                            byName.add(i);
+                        }
+                    }
+                    if (byName.size() != 1) {
+                        String why = !anyInputByName.containsKey(c.target()) ? "that part is not combined"
+                                : byName.isEmpty() ? "no combined part of that name has its " + c.weightCount()
+                                + " morph targets" : byName.size() + " combined parts of that name have its "
+                                + c.weightCount() + " morph targets";
+                        warnings.add(where + ": morph weight channel of part " + Checks.quote(c.target())
+                                + " dropped: " + why);
+                        continue;
+                    }
+                    inputs = byName;
                 }
                 matched.add(c);
                 for (int i : inputs) {

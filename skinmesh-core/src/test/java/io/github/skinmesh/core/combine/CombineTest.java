@@ -628,4 +628,36 @@ class CombineTest {
         }
         return m;
     }
+
+    /** The clips come from a skeleton file, the parts from other files: morph channels follow the parts by name. */
+    @Test
+    void morphChannelsOfAClipSourceWithoutThePartsApplyToThePartOfTheirName() {
+        Skeleton a = body();
+        Mesh face = quad("face", a, 0, CombineFixtures.MATERIALS[0], "head").toBuilder()
+                .addMorphTarget(MorphTarget.of("smile", new float[] {0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1}, null, null))
+                .build();
+        AnimationClip talk = AnimationClip.of("talk", List.of(), List.of(MorphChannel.of("face", 1,
+                Interpolation.LINEAR, new float[] {0, 1}, new float[] {0, 1})));
+        Character rig = Character.builder("rig", a).addPart(Part.of("face", face)).addClip(talk).build();
+        Character outfit = Character.builder("outfit", a).addPart(Part.of("face", face)).build();
+        CombineResult r = Combine.combine(CombineInput.allOf(outfit), CombineOptions.DEFAULTS.withSkeletonOf(rig));
+        AnimationClip kept = r.character().clips().get(0);
+        assertThat(kept.morphChannels()).hasSize(1);
+        CharacterPoser poser = CharacterPoser.bind(r.character(), kept);
+        PosedVertices out = poser.newOutput();
+        poser.poseInto(0.5f, out);
+        CharacterPoser separate = CharacterPoser.bind(rig, talk);
+        PosedVertices expected = separate.newOutput();
+        separate.poseInto(0.5f, expected);
+        assertThat(out.positions(0)).containsExactly(expected.positions(0));
+        assertThat(r.report().warnings()).noneMatch(w -> w.contains("dropped"));
+
+        // two combined parts of that name: which one the channel meant is unknown, so it is dropped and said
+        Character twins = Character.builder("twins", a).addPart(Part.of("face", face)).build();
+        CombineResult two = Combine.combine(List.of(CombineInput.of(outfit, outfit.parts().get(0)),
+                CombineInput.of(twins, twins.parts().get(0))), CombineOptions.DEFAULTS.withSkeletonOf(rig));
+        assertThat(two.character().clips().get(0).morphChannels()).isEmpty();
+        assertThat(two.report().warnings()).contains("clip 'talk': morph weight channel of part 'face' dropped: 2"
+                + " combined parts of that name have its 1 morph targets");
+    }
 }
