@@ -52,15 +52,23 @@ public final class Material {
         this.name = b.name;
         this.template = b.template;
         this.alphaMode = b.alphaMode;
-        this.alphaCutoff = b.alphaCutoff;
+        // + 0f turns -0 into +0: a factor of -0 renders as 0, and must compare and hash as 0
+        this.alphaCutoff = b.alphaCutoff + 0f;
         this.doubleSided = b.doubleSided;
-        this.baseColorFactor = b.baseColorFactor.clone();
-        this.metallicFactor = b.metallicFactor;
-        this.roughnessFactor = b.roughnessFactor;
-        this.emissiveFactor = b.emissiveFactor.clone();
-        this.normalScale = b.normalScale;
-        this.occlusionStrength = b.occlusionStrength;
+        this.baseColorFactor = plusZero(b.baseColorFactor.clone());
+        this.metallicFactor = b.metallicFactor + 0f;
+        this.roughnessFactor = b.roughnessFactor + 0f;
+        this.emissiveFactor = plusZero(b.emissiveFactor.clone());
+        this.normalScale = b.normalScale + 0f;
+        this.occlusionStrength = b.occlusionStrength + 0f;
         this.textures = Collections.unmodifiableMap(new LinkedHashMap<>(b.textures));
+    }
+
+    private static float[] plusZero(float[] values) {
+        for (int i = 0; i < values.length; i++) {
+            values[i] += 0f;
+        }
+        return values;
     }
 
     /**

@@ -218,4 +218,16 @@ class MaterialTest {
         assertThat(maskA.equalsIgnoringName(maskB)).as("mask: the cutoff decides which texels draw").isFalse();
         assertThat(maskA.equalsIgnoringName(maskB.toBuilder().alphaCutoff(0.5f).build())).isTrue();
     }
+
+    @Test
+    void aNegativeZeroFactorIsZero() {
+        Material zero = Material.builder("a").metallicFactor(0f).baseColorFactor(0f, 1, 1, 1).emissiveFactor(0f, 0f, 0f)
+                .build();
+        Material negative = Material.builder("b").metallicFactor(-0f).baseColorFactor(-0f, 1, 1, 1)
+                .emissiveFactor(-0f, 0f, -0f).build();
+        assertThat(negative.equalsIgnoringName(zero)).isTrue();
+        assertThat(negative.hashCodeIgnoringName()).isEqualTo(zero.hashCodeIgnoringName());
+        assertThat(Float.floatToRawIntBits(negative.metallicFactor())).isZero();
+        assertThat(Float.floatToRawIntBits(negative.baseColorFactor(0))).isZero();
+    }
 }
