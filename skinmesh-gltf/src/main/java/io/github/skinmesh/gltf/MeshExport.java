@@ -15,6 +15,10 @@ import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.Submesh;
 import io.github.skinmesh.core.model.TextureRef;
 import io.github.skinmesh.core.model.VertexAttribute;
+import io.github.skinmesh.core.weights.NormalizeOptions;
+import io.github.skinmesh.core.weights.NormalizeResult;
+import io.github.skinmesh.core.weights.Weights;
+import io.github.skinmesh.core.weights.ZeroWeightPolicy;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -143,7 +147,7 @@ final class MeshExport {
         }
         Skin skin = mesh.skin();
         if (skin != null) {
-            joints(where, skin, n, attributes, bounds);
+            joints(where, skin, n, attributes, bounds, warnings);
         }
         for (VertexAttribute a : mesh.attributes()) {
             String semantic = "_" + a.name();
@@ -277,8 +281,17 @@ final class MeshExport {
     }
 
     /** Writes the JOINTS_n/WEIGHTS_n sets: the slots as the weights hold them, unused slots of the last set zero. */
-    private void joints(String where, Skin skin, int n, ObjectNode[] attributes, int[] bounds) {
+    private void joints(String where, Skin skin, int n, ObjectNode[] attributes, int[] bounds, List<String> warnings) {
         BoneWeights w = skin.weights();
+        if (!normalized(w)) {
+            // glTF requires every vertex's weights to sum to 1; what a viewer would do is written instead
+            NormalizeResult r = Weights.normalize(w, NormalizeOptions.DEFAULTS
+                    .withZeroWeights(ZeroWeightPolicy.BIND_TO_ENTRY).withFallbackEntry(0));
+            warnings.add(where + ": weights of " + (r.rescaledVertices() + r.boundVertices()) + " vertices do not sum"
+                    + " to 1 (off by up to " + (float) r.maxSumErrorBefore() + "); written normalized, as glTF requires"
+                    + (r.boundVertices() > 0 ? " (" + r.boundVertices() + " without weight bound to joint 0)" : ""));
+            w = r.weights();
+        }
         int k = w.influencesPerVertex();
         int sets = (k + 3) / 4;
         int[] joints = ModelAccess.get().joints(w);
@@ -300,5 +313,24 @@ final class MeshExport {
             put(attributes, "WEIGHTS_" + set, out.floats(where + " WEIGHTS_" + set, wt, n, "VEC4",
                     AccessorWriter.ARRAY_BUFFER, false, bounds));
         }
+    }
+
+    /**
+     * Whether every vertex's weights sum to 1 closely enough for glTF: within the float rounding
+     * of a sum of {@code K} weights that were normalized, far below glTF-Validator's tolerance.
+     */
+    private static boolean normalized(BoneWeights w) {
+        int k = w.influencesPerVertex();
+        float[] weights = ModelAccess.get().weights(w);
+        for (int i = 0; i < weights.length; i += k) {
+            double sum = 0;
+            for (int s = 0; s < k; s++) {
+                sum += weights[i + s];
+            }
+            if (!(Math.abs(sum - 1) <= 2e-7 * k)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -122,6 +122,7 @@ class GltfValidatorTest {
                     GltfReadOptions.DEFAULTS.withAnimatedNodes(mode)).character()));
         }
         out.put("custom-attributes.glb", GltfWriter.toGlb(customAttributes()));
+        out.put("unnormalized-weights.glb", GltfWriter.toGlb(unnormalizedWeights()));
         for (Map.Entry<String, Character> e : combined().entrySet()) {
             out.put("combined-" + e.getKey() + ".glb", GltfWriter.toGlb(e.getValue()));
         }
@@ -207,6 +208,34 @@ class GltfValidatorTest {
             assertThat(AssetPoser.bind(back).vertexCount()).as(e.getKey())
                     .isEqualTo((int) e.getValue().vertexCount());
         }
+    }
+
+    /** A triangle whose vertices' weights sum to 0.5, 2 and 0: core allows it, glTF does not. */
+    static Character unnormalizedWeights() {
+        Skeleton.Builder sb = Skeleton.builder("rig");
+        int root = sb.addBone("root", Skeleton.NO_PARENT);
+        sb.addBone("tip", root);
+        Skeleton s = sb.build();
+        float[] ibm = new float[32];
+        new Matrix4f().get(ibm, 0);
+        new Matrix4f().get(ibm, 16);
+        Mesh m = Mesh.builder("tri").positions(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0}).indices(new int[] {0, 1, 2})
+                .skin(Skin.of(new String[] {"root", "tip"}, ibm, BoneWeights.of(2, new int[] {0, 1, 1, 0, 0, 0},
+                        new float[] {0.25f, 0.25f, 1.5f, 0.5f, 0, 0}))).build();
+        return Character.builder("rig", s).addPart(Part.of("tri", m)).build();
+    }
+
+    /** glTF requires unit weight sums: the writer normalizes (a vertex without weight follows joint 0) and says so. */
+    @Test
+    void unnormalizedWeightsAreWrittenNormalized() throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        GltfWriteResult result = GltfWriter.writeGlb(unnormalizedWeights(), bytes);
+        assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("weights of 3 vertices do not sum to 1")
+                .contains("written normalized").contains("1 without weight bound to joint 0"));
+        BoneWeights back = GltfWriterTest.reread(bytes.toByteArray()).parts().get(0).mesh().skin().weights();
+        // read back as one JOINTS/WEIGHTS set of four slots
+        assertThat(back.weights()).containsExactly(0.5f, 0.5f, 0, 0, 0.75f, 0.25f, 0, 0, 1, 0, 0, 0);
+        assertThat(back.joints()).containsExactly(0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** The custom attribute file reads back whole, so a validated file is also one this module reads. */
