@@ -17,6 +17,7 @@ import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.Submesh;
 import io.github.skinmesh.core.model.TextureRef;
+import io.github.skinmesh.core.validate.Check;
 import io.github.skinmesh.core.validate.MeshValidator;
 import io.github.skinmesh.core.validate.Problem;
 import io.github.skinmesh.core.validate.Severity;
@@ -107,14 +108,27 @@ final class InspectCommand implements Callable<Integer> {
         for (int i = 0; i < asset.parts().size(); i++) {
             Part part = asset.parts().get(i);
             PartSource source = asset.source(i);
+            // The primitives of a glTF mesh share the node's skin: a joint is unused when none of them
+            // weights it, so that check runs on the whole mesh and is reported on its first primitive.
+            List<Problem> unusedJoints = null;
             for (int p = 0; p < source.primitives().size(); p++) {
                 PartSource.Primitive prim = source.primitives().get(p);
                 if (prim.isRead()) {
                     Mesh mesh = primitive(part.mesh(), prim);
                     String subject = "node " + source.node() + " '" + part.name() + "' primitive " + p;
                     String pointer = "/meshes/" + source.mesh() + "/primitives/" + p;
+                    List<Problem> problems = new ArrayList<>(MeshValidator.validate(mesh, asset.skeleton()).problems());
+                    if (mesh != part.mesh()) {
+                        problems.removeIf(q -> q.check() == Check.UNUSED_PALETTE_ENTRY);
+                        if (unusedJoints == null) {
+                            unusedJoints = new ArrayList<>(MeshValidator.validate(part.mesh(), asset.skeleton())
+                                    .problems());
+                            unusedJoints.removeIf(q -> q.check() != Check.UNUSED_PALETTE_ENTRY);
+                            problems.addAll(unusedJoints);
+                        }
+                    }
                     List<InspectProblem> found = new ArrayList<>();
-                    for (Problem q : MeshValidator.validate(mesh, asset.skeleton()).problems()) {
+                    for (Problem q : problems) {
                         found.add(new InspectProblem(ProblemCode.of(q.check()), q.severity(), pointer, subject,
                                 q.element(), q.message()));
                     }
@@ -139,8 +153,8 @@ final class InspectCommand implements Callable<Integer> {
     }
 
     /**
-     * One glTF primitive of a part as a mesh of its own: its vertex range and its submesh's
-     * triangles, renumbered from 0 (the part's mesh itself when that is all of it).
+     * One glTF primitive of a part as a mesh of its own: its vertex range, its submesh's triangles
+     * renumbered from 0, and its one material (the part's mesh itself when that is all of it).
      */
     static Mesh primitive(Mesh mesh, PartSource.Primitive prim) {
         Submesh sub = mesh.submeshes().get(prim.submesh());
@@ -158,8 +172,10 @@ final class InspectCommand implements Callable<Integer> {
         for (int i = 0; i < indices.length; i++) {
             indices[i] = mesh.index(sub.firstIndex() + i) - first;
         }
-        return Meshes.selectVertices(mesh, newToOld, indices,
+        Mesh selected = Meshes.selectVertices(mesh, newToOld, indices,
                 List.of(new Submesh(0, indices.length, sub.materialIndex())));
+        return selected.toBuilder().clearSubmeshes().clearMaterials()
+                .addMaterial(mesh.materials().get(sub.materialIndex())).addSubmesh(0, indices.length, 0).build();
     }
 
     /** @return how many palette entries carry a non-zero weight on some vertex */

@@ -233,6 +233,51 @@ class InspectCommandTest {
         assertThat(j.get("primitives").get(2).get("skinned").asBoolean()).isFalse();
     }
 
+    /**
+     * The primitives of one glTF mesh share its node's skin and each has its one material: a joint
+     * that another primitive weights is not unused, and the other primitives' materials are not
+     * unused materials. A joint no primitive weights is reported once, on the first primitive. (A
+     * combined character, one mesh with a primitive per material, used to get a warning for every
+     * joint and material of every other primitive.)
+     */
+    @Test
+    void primitivesOfOneMeshShareItsSkinAndKeepTheirOwnMaterial(@TempDir Path dir) throws IOException {
+        Skeleton.Builder b = Skeleton.builder("rig");
+        int hip = b.addBone("hip", Skeleton.NO_PARENT);
+        b.addBone("leg", hip);
+        b.addBone("tail", hip);
+        Skeleton s = b.build();
+        float[] pos = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 2, 0, 0};
+        // vertices 0-2 (first primitive) on 'hip', 3-5 (second) on 'leg'; 'tail' weighted by none
+        int[] joints = new int[24];
+        float[] weights = new float[24];
+        for (int v = 0; v < 6; v++) {
+            joints[4 * v] = v < 3 ? 0 : 1;
+            weights[4 * v] = 1;
+        }
+        float[] ibm = new float[48];
+        for (int e = 0; e < 3; e++) {
+            new Matrix4f().get(ibm, 16 * e);
+        }
+        Mesh body = Mesh.builder("body").positions(pos).indices(new int[] {0, 1, 2, 3, 4, 5})
+                .skin(Skin.of(new String[] {"hip", "leg", "tail"}, ibm, BoneWeights.of(4, joints, weights)))
+                .addSubmesh(0, 3, 0).addSubmesh(3, 3, 1)
+                .addMaterial(Material.builder("skin").build()).addMaterial(Material.builder("cloth").build()).build();
+        Path file = dir.resolve("body.glb");
+        GltfWriter.writeGlb(Character.builder("rig", s).addPart(Part.of("Body", body)).build(), file);
+        JsonNode j = MAPPER.readTree(Cli.run("inspect", file, "--json").assertOk().out());
+        assertThat(j.get("primitives")).hasSize(2);
+        assertThat(codes(j)).containsExactly("SKIN_JOINT_UNUSED WARNING /meshes/0/primitives/0");
+        assertThat(j.get("problems").get(0).get("message").asText()).contains("'tail'");
+        assertThat(j.get("primitives").get(0).get("problems")).hasSize(1);
+        assertThat(j.get("primitives").get(1).get("problems")).isEmpty();
+        // what each primitive weights is still its own
+        assertThat(j.get("primitives").get(0).get("jointsWithWeight").asInt()).isEqualTo(1);
+        assertThat(j.get("primitives").get(1).get("jointsWithWeight").asInt()).isEqualTo(1);
+        assertThat(Cli.run("inspect", file).assertOk().out()).contains("problems: 0 errors, 1 warning\n")
+                .doesNotContain("MATERIAL_UNUSED");
+    }
+
     @Test
     void morphTargetsAndValidationErrorsAreReported(@TempDir Path dir) throws IOException {
         Path file = writeFaulty(dir);
