@@ -141,7 +141,7 @@ final class DemoCommand implements Callable<Integer> {
                     c.bonesAfter());
             w.printf(Locale.ROOT, "%s opens in any glTF viewer: drag it into a web viewer such as the Khronos glTF "
                     + "Sample Viewer or the three.js editor.%n", GLB);
-            w.printf(Locale.ROOT, "%s: %d phases of %s side by side, seen from the left (%dx%d).%n", PREVIEW,
+            w.printf(Locale.ROOT, "%s: %d phases of %s side by side, seen from the character's right (%dx%d).%n", PREVIEW,
                     WalkPreview.PANELS, walk.name(), preview.width(), preview.height());
             w.println("Each raw .bin has a .json beside it giving its layout (values, order, byte order, bone names, "
                     + "frame times).");

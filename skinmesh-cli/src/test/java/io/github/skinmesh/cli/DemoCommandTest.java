@@ -310,7 +310,7 @@ class DemoCommandTest {
         BufferedImage img = ImageIO.read(png.toFile());
         assertThat(img.getWidth()).isEqualTo(WalkPreview.PANELS * WalkPreview.PANEL_WIDTH).isEqualTo(960);
         assertThat(img.getHeight()).isEqualTo(WalkPreview.HEIGHT).isEqualTo(280);
-        assertThat(run.out()).contains("walk.preview.png: 6 phases of walk side by side, seen from the left (960x280).")
+        assertThat(run.out()).contains("walk.preview.png: 6 phases of walk side by side, seen from the character's right (960x280).")
                 .contains("humanoid.glb opens in any glTF viewer: drag it into a web viewer such as the Khronos glTF "
                         + "Sample Viewer or the three.js editor.");
     }
