@@ -24,6 +24,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -86,6 +89,7 @@ final class CombineCommand implements Callable<Integer> {
         }
 
         List<CombineInput> inputs = new ArrayList<>();
+        List<Path> inputFile = new ArrayList<>(); // per input, the file it comes from
         List<String> leftOut = new ArrayList<>();
         Character first = null;
         for (Path file : parts) {
@@ -96,6 +100,7 @@ final class CombineCommand implements Callable<Integer> {
             for (Part p : c.parts()) {
                 if (p.isSkinned() || p.attachBone() != null) {
                     inputs.add(CombineInput.of(c, p));
+                    inputFile.add(file);
                 } else {
                     leftOut.add(file + ": part " + quote(p.name()) + " is a rigid mesh hanging from no bone; left out");
                 }
@@ -112,6 +117,8 @@ final class CombineCommand implements Callable<Integer> {
         CombineResult result;
         try (ConsoleProgress progress = quiet.progress()) {
             result = Combine.combine(inputs, options, progress);
+        } catch (SkinMeshException e) {
+            throw new SkinMeshException(naming(e.getMessage(), inputFile, skeleton), e);
         }
 
         try (outputs) {
@@ -140,6 +147,29 @@ final class CombineCommand implements Callable<Integer> {
             err.flush();
         }
         return SkinMeshCommand.OK;
+    }
+
+    /** Core's "(input 3)", the index of a part among the combined ones. */
+    private static final Pattern INPUT = Pattern.compile("\\(input (\\d+)\\)");
+
+    /**
+     * Core names a part by its name and its index among the inputs, {@code part 'hat' (input 3)};
+     * on the command line the index becomes the file the part comes from, and a message about the
+     * skeleton says which file {@code --skeleton} named.
+     */
+    static String naming(String message, List<Path> inputFile, @Nullable Path skeleton) {
+        Matcher m = INPUT.matcher(message);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            int i = Integer.parseInt(m.group(1));
+            String file = i < inputFile.size() ? "(in " + inputFile.get(i) + ")" : m.group();
+            m.appendReplacement(sb, Matcher.quoteReplacement(file));
+        }
+        m.appendTail(sb);
+        if (skeleton != null && message.contains("skeleton")) {
+            sb.append("; the target skeleton is --skeleton ").append(skeleton);
+        }
+        return sb.toString();
     }
 
     private static String quote(String name) {

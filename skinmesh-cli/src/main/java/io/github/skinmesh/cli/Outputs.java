@@ -84,7 +84,8 @@ final class Outputs implements AutoCloseable {
      *
      * @return {@code target}
      * @throws SkinMeshException when the target is an input or not a regular file, is already an
-     *     output of this run, or cannot be written (nothing of it is left then)
+     *     output of this run, or cannot be written (an I/O error, or the content's own
+     *     {@link SkinMeshException}; the message names the target, and nothing of it is left then)
      */
     Path write(Path target, Content content) {
         Path abs = target.toAbsolutePath().normalize();
@@ -108,6 +109,8 @@ final class Outputs implements AutoCloseable {
             return target;
         } catch (IOException e) {
             throw new SkinMeshException(target + ": cannot write (" + e.getMessage() + ")", e);
+        } catch (SkinMeshException e) { // the content cannot be written in this format: say which file
+            throw new SkinMeshException(target + ": cannot write: " + e.getMessage(), e);
         } finally {
             if (tmp != null) {
                 staged.remove(staged.size() - 1);

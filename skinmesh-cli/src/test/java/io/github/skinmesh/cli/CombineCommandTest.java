@@ -173,8 +173,39 @@ class CombineCommandTest {
         GltfWriter.writeGlb(oneTriangle("hat", chain("root", "neck", "head"), "head"), a);
         GltfWriter.writeGlb(oneTriangle("boot", chain("root", "head", "neck"), "neck"), b);
         Path out = tmp.resolve("c.glb");
-        Cli.run("combine", a, b, "--out", out).assertBadInput("'hat'", "'boot'", "'head'");
+        Cli.run("combine", a, b, "--out", out).assertBadInput("'hat' (in " + a + ")", "'boot' (in " + b + ")",
+                "'head'");
         assertThat(out).doesNotExist();
+    }
+
+    /** A bone the --skeleton file lacks: the message names the part's file and the skeleton's. */
+    @Test
+    void aBoneTheSkeletonFileLacksNamesBothFiles() throws IOException {
+        Path part = tmp.resolve("hat.glb");
+        Path rig = tmp.resolve("rig.glb");
+        GltfWriter.writeGlb(oneTriangle("hat", chain("root", "neck", "head"), "head"), part);
+        GltfWriter.writeGlb(Character.builder("rig", chain("root", "neck")).build(), rig);
+        Path out = tmp.resolve("c.glb");
+        Cli.Run run = Cli.run("combine", part, "--skeleton", rig, "--out", out)
+                .assertBadInput("part 'hat' (in " + part + ")", "'head'", "--skeleton " + rig);
+        assertThat(run.err()).doesNotContain("(input ");
+        assertThat(out).doesNotExist();
+    }
+
+    /**
+     * Parts whose skeletons have different roots unite into a skeleton of two roots, which a glTF
+     * skin cannot have: the writer's refusal names the file it was writing.
+     */
+    @Test
+    void aResultTheWriterRefusesNamesTheOutput() throws IOException {
+        Path a = tmp.resolve("a.glb");
+        Path b = tmp.resolve("b.glb");
+        GltfWriter.writeGlb(oneTriangle("hat", chain("root", "head"), "head"), a);
+        GltfWriter.writeGlb(oneTriangle("boot", chain("base", "foot"), "foot"), b);
+        Path out = tmp.resolve("c.glb");
+        Cli.run("combine", a, b, "--out", out).assertBadInput(out + ": cannot write: ", "'root'", "'base'");
+        assertThat(out).doesNotExist();
+        assertThat(Cli.hiddenFiles(tmp)).isEmpty();
     }
 
     @Test
