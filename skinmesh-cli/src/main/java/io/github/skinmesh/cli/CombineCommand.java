@@ -57,7 +57,8 @@ final class CombineCommand implements Callable<Integer> {
     @Parameters(index = "0..*", arity = "1..*", paramLabel = "PART", description = "A .glb or .gltf file with parts.")
     List<Path> parts;
 
-    @Option(names = "--out", paramLabel = "OUT.glb", required = true, description = "The combined character.")
+    @Option(names = "--out", paramLabel = "OUT.glb", required = true,
+            description = "The combined character, as glTF binary (a .glb name).")
     Path out;
 
     @Option(names = "--skeleton", paramLabel = "FILE",
@@ -76,6 +77,10 @@ final class CombineCommand implements Callable<Integer> {
         List<Path> inputFiles = new ArrayList<>(parts);
         if (skeleton != null) {
             inputFiles.add(skeleton);
+        }
+        if (!out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".glb")) {
+            throw new CommandLine.ParameterException(cl, "--out: " + out
+                    + ", expected a .glb name (combine writes glTF binary)");
         }
         if (report != null && report.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
             throw new CommandLine.ParameterException(cl, "--report: " + report

@@ -233,6 +233,18 @@ class CombineCommandTest {
                 .assertUsage("is also the --out file");
     }
 
+    /** The output is glTF binary: a .gltf (or any other) name would hold GLB bytes that .gltf readers parse as JSON. */
+    @Test
+    void anOutputNotNamedGlbIsBadUsage() throws IOException {
+        Path in = humanoid();
+        for (String name : List.of("x.gltf", "x.bin", "x")) {
+            Cli.run("combine", in, "--out", tmp.resolve(name)).assertUsage("--out: " + tmp.resolve(name)
+                    + ", expected a .glb name");
+            assertThat(tmp.resolve(name)).doesNotExist();
+        }
+        Cli.run("combine", in, "--out", tmp.resolve("X.GLB"), "--quiet").assertOk();
+    }
+
     @Test
     void noPartIsBadUsage() {
         Cli.run("combine", "--out", tmp.resolve("x.glb")).assertUsage("PART");
