@@ -48,7 +48,10 @@ import picocli.CommandLine.Spec;
             "Bones bound with different inverse bind matrices by two parts are reconciled (the later part's vertices"
             + " re-expressed; inexact ones reported with their deviation); submeshes with equal materials merge."})
 final class CombineCommand implements Callable<Integer> {
-    /** Version of the {@code --report} JSON; see the project's documentation of the combine report. */
+    /**
+     * Version of the {@code --report} JSON, a public format whose schema is the project's combine
+     * report document. It changes only when a field is removed, renamed or changes meaning.
+     */
     static final int REPORT_FORMAT_VERSION = 1;
 
     @Spec
