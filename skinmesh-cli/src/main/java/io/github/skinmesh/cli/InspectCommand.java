@@ -379,8 +379,9 @@ final class InspectCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "skeleton: %d bones%n", s.boneCount());
         int skinned = asset.character().skinnedParts().size();
         int rigid = asset.parts().size() - skinned;
-        out.printf(Locale.ROOT, "meshes: %d skinned instance%s, %d rigid instance%s, %d primitives%n",
-                skinned, skinned == 1 ? "" : "s", rigid, rigid == 1 ? "" : "s", prims.size());
+        out.printf(Locale.ROOT, "meshes: %d skinned instance%s, %d rigid instance%s, %d primitive%s%n",
+                skinned, skinned == 1 ? "" : "s", rigid, rigid == 1 ? "" : "s", prims.size(),
+                prims.size() == 1 ? "" : "s");
         PartSource last = null;
         for (PrimitiveSummary p : prims) {
             PartSource i = p.source();
@@ -391,8 +392,9 @@ final class InspectCommand implements Callable<Integer> {
                 last = i;
             }
             Mesh m = p.mesh();
-            out.printf(Locale.ROOT, "    primitive %d: %d vertices, %d indices (%d triangles), %s%n", p.index(),
-                    m.vertexCount(), m.indexCount(), m.triangleCount(), String.join(" ", p.attributes()));
+            out.printf(Locale.ROOT, "    primitive %d: %d vertices, %d indices (%d triangle%s), %s%n", p.index(),
+                    m.vertexCount(), m.indexCount(), m.triangleCount(), m.triangleCount() == 1 ? "" : "s",
+                    String.join(" ", p.attributes()));
             Material mat = p.material();
             out.printf(Locale.ROOT, "      material '%s' (%s, %s%s)%n", mat.name(), mat.template(),
                     mat.alphaMode().name().toLowerCase(Locale.ROOT), mat.doubleSided() ? ", double-sided" : "");
@@ -412,9 +414,11 @@ final class InspectCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "animations: %d%n", asset.clips().size());
         for (int c = 0; c < asset.clips().size(); c++) {
             AnimationClip clip = asset.clips().get(c);
-            out.printf(Locale.ROOT, "  %d '%s': %.4f s (keys %.4f..%.4f s), %d channels, %d morph channels%n", c,
-                    clip.name(), clip.duration(), clip.startTime(), clip.duration(), clip.channels().size(),
-                    clip.morphChannels().size());
+            int channels = clip.channels().size();
+            int morphChannels = clip.morphChannels().size();
+            out.printf(Locale.ROOT, "  %d '%s': %.4f s (keys %.4f..%.4f s), %d channel%s, %d morph channel%s%n", c,
+                    clip.name(), clip.duration(), clip.startTime(), clip.duration(), channels, channels == 1 ? "" : "s",
+                    morphChannels, morphChannels == 1 ? "" : "s");
         }
         printImages(out, images);
         out.printf(Locale.ROOT, "bounds (bind pose): %s%n", formatBounds(total(partBounds)));

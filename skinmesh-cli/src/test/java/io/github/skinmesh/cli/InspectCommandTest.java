@@ -72,7 +72,7 @@ class InspectCommandTest {
     void foxTextNamesCountsJointsAnimationsAndProblems() {
         String out = inspect("Fox.glb", false).out();
         assertThat(out).contains("Fox.glb: 162852 bytes, glTF 2.0")
-                .contains("1 skinned instance, 0 rigid instances, 1 primitives")
+                .contains("1 skinned instance, 0 rigid instances, 1 primitive\n")
                 .contains("node 1 'fox': mesh 0, skin 0")
                 .contains("primitive 0: 1728 vertices, 1728 indices (576 triangles), POSITION TEXCOORD_0 JOINTS_0 WEIGHTS_0")
                 .contains("skin: 24 joints, 22 with weight, 4 influences per vertex")
@@ -217,9 +217,9 @@ class InspectCommandTest {
         String text = Cli.run("inspect", file).assertOk().out();
         assertThat(text).contains("meshes: 1 skinned instance, 1 rigid instance, 3 primitives")
                 .contains("  node 1 'Body': mesh 0, skin 0\n"
-                        + "    primitive 0: 4 vertices, 3 indices (1 triangles), POSITION JOINTS_0 WEIGHTS_0\n"
+                        + "    primitive 0: 4 vertices, 3 indices (1 triangle), POSITION JOINTS_0 WEIGHTS_0\n"
                         + "      material 'skin' (pbrMetallicRoughness, opaque)\n")
-                .contains("    primitive 1: 4 vertices, 3 indices (1 triangles), POSITION JOINTS_0 WEIGHTS_0\n"
+                .contains("    primitive 1: 4 vertices, 3 indices (1 triangle), POSITION JOINTS_0 WEIGHTS_0\n"
                         + "      material 'cloth' (pbrMetallicRoughness, opaque)\n")
                 .contains("  node 2 'Hat': mesh 1, rigid, attached to bone 'hip'\n")
                 // each primitive alone leaves a vertex unused by its triangle
@@ -695,7 +695,7 @@ class InspectCommandTest {
         assertThat(texts(j.get("primitives").get(0).get("attributes"))).containsExactly("POSITION", "NORMAL");
         assertThat(texts(j.get("primitives").get(1).get("attributes"))).containsExactly("POSITION");
         assertThat(Cli.run("inspect", edited).assertOk().out())
-                .contains("    primitive 1: 4 vertices, 3 indices (1 triangles), POSITION\n");
+                .contains("    primitive 1: 4 vertices, 3 indices (1 triangle), POSITION\n");
     }
 
     // ---------------------------------------------------------------- validation codes through files
