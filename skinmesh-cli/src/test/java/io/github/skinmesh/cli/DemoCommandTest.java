@@ -92,6 +92,12 @@ class DemoCommandTest {
     void theCombinedCharacterIsOneSkinnedMeshPosingLikeTheSixParts() throws IOException {
         assertThat(run.out()).contains("combine: 6 parts -> 1 skinned mesh (humanoid.combined.glb): draw calls 6 -> 6"
                 + " (one per material), vertices 9555 -> 9555, bones 67 -> 53");
+        // the before/after table of CLI.md: draw calls, vertices, bones, texture bytes, errors
+        assertThat(run.out()).contains("""
+                                 draw calls  vertices  bones  texture bytes  errors
+                before: 6 parts           6      9555     67          28872       0
+                after: combined           6      9555     53          28872       0
+                """);
         GltfAsset combined = GltfReader.read(first.resolve("humanoid.combined.glb"));
         assertThat(combined.parts()).hasSize(1);
         assertThat(combined.parts().get(0).mesh().vertexCount()).isEqualTo(9555);
