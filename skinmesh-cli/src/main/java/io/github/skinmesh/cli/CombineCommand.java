@@ -24,6 +24,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,11 +46,12 @@ import picocli.CommandLine.Spec;
             "The skeleton is FILE's with --skeleton, else the union of the parts' skeletons by bone name. The output"
             + " carries the clips of the --skeleton file, or without it those of the first part's file.",
             "Bones bound with different inverse bind matrices by two parts are reconciled (the later part's vertices"
-            + " re-expressed; inexact ones reported with their deviation); submeshes with equal materials merge.",
-            "What the reader ignores or approximates in an input file (an unsupported extension, a matrix that is not"
-            + " a TRS, a skipped primitive) is noted with the file's name, as are the combine's own warnings."})
+            + " re-expressed; inexact ones reported with their deviation); submeshes with equal materials merge."})
 final class CombineCommand implements Callable<Integer> {
-    /** Version of the {@code --report} JSON; see the project's documentation of the combine report. */
+    /**
+     * Version of the {@code --report} JSON, a public format whose schema is the project's combine
+     * report document. It changes only when a field is removed, renamed or changes meaning.
+     */
     static final int REPORT_FORMAT_VERSION = 1;
 
     @Spec
@@ -56,7 +60,8 @@ final class CombineCommand implements Callable<Integer> {
     @Parameters(index = "0..*", arity = "1..*", paramLabel = "PART", description = "A .glb or .gltf file with parts.")
     List<Path> parts;
 
-    @Option(names = "--out", paramLabel = "OUT.glb", required = true, description = "The combined character.")
+    @Option(names = "--out", paramLabel = "OUT.glb", required = true,
+            description = "The combined character, as glTF binary (a .glb name).")
     Path out;
 
     @Option(names = "--skeleton", paramLabel = "FILE",
@@ -76,6 +81,10 @@ final class CombineCommand implements Callable<Integer> {
         if (skeleton != null) {
             inputFiles.add(skeleton);
         }
+        if (!out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".glb")) {
+            throw new CommandLine.ParameterException(cl, "--out: " + out
+                    + ", expected a .glb name (combine writes glTF binary)");
+        }
         if (report != null && report.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
             throw new CommandLine.ParameterException(cl, "--report: " + report
                     + " is also the --out file, expected two files");
@@ -88,6 +97,7 @@ final class CombineCommand implements Callable<Integer> {
         }
 
         List<CombineInput> inputs = new ArrayList<>();
+        List<Path> inputFile = new ArrayList<>(); // per input, the file it comes from
         List<String> notes = new ArrayList<>();
         Character first = null;
         for (Path file : parts) {
@@ -100,6 +110,7 @@ final class CombineCommand implements Callable<Integer> {
             for (Part p : c.parts()) {
                 if (p.isSkinned() || p.attachBone() != null) {
                     inputs.add(CombineInput.of(c, p));
+                    inputFile.add(file);
                 } else {
                     notes.add(file + ": part " + quote(p.name()) + " is a rigid mesh hanging from no bone; left out");
                 }
@@ -118,6 +129,8 @@ final class CombineCommand implements Callable<Integer> {
         CombineResult result;
         try (ConsoleProgress progress = quiet.progress()) {
             result = Combine.combine(inputs, options, progress);
+        } catch (SkinMeshException e) {
+            throw new SkinMeshException(naming(e.getMessage(), inputFile, skeleton), e);
         }
 
         try (outputs) {
@@ -146,6 +159,29 @@ final class CombineCommand implements Callable<Integer> {
             err.flush();
         }
         return SkinMeshCommand.OK;
+    }
+
+    /** Core's "(input 3)", the index of a part among the combined ones. */
+    private static final Pattern INPUT = Pattern.compile("\\(input (\\d+)\\)");
+
+    /**
+     * Core names a part by its name and its index among the inputs, {@code part 'hat' (input 3)};
+     * on the command line the index becomes the file the part comes from, and a message about the
+     * skeleton says which file {@code --skeleton} named.
+     */
+    static String naming(String message, List<Path> inputFile, @Nullable Path skeleton) {
+        Matcher m = INPUT.matcher(message);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            int i = Integer.parseInt(m.group(1));
+            String file = i < inputFile.size() ? "(in " + inputFile.get(i) + ")" : m.group();
+            m.appendReplacement(sb, Matcher.quoteReplacement(file));
+        }
+        m.appendTail(sb);
+        if (skeleton != null && message.contains("skeleton")) {
+            sb.append("; the target skeleton is --skeleton ").append(skeleton);
+        }
+        return sb.toString();
     }
 
     private static String quote(String name) {

@@ -139,9 +139,11 @@ final class DemoCommand implements Callable<Integer> {
                     + " vertices %d -> %d, bones %d -> %d%n", c.partsBefore(), c.partsAfter(), COMBINED_GLB,
                     c.drawCallsBefore(), c.drawCallsAfter(), c.verticesBefore(), c.verticesAfter(), c.bonesBefore(),
                     c.bonesAfter());
+            w.print(beforeAfter(h, reports, combined).render());
+            w.println();
             w.printf(Locale.ROOT, "%s opens in any glTF viewer: drag it into a web viewer such as the Khronos glTF "
                     + "Sample Viewer or the three.js editor.%n", GLB);
-            w.printf(Locale.ROOT, "%s: %d phases of %s side by side, seen from the left (%dx%d).%n", PREVIEW,
+            w.printf(Locale.ROOT, "%s: %d phases of %s side by side, seen from the character's right (%dx%d).%n", PREVIEW,
                     WalkPreview.PANELS, walk.name(), preview.width(), preview.height());
             w.println("Each raw .bin has a .json beside it giving its layout (values, order, byte order, bone names, "
                     + "frame times).");
@@ -351,6 +353,28 @@ final class DemoCommand implements Callable<Integer> {
         w.printf(Locale.ROOT, "bone palettes: %d frames x %d bones, %d bytes as 3x4 float, %d bytes as 3x4 half%n",
                 walked.frames, skeleton.boneCount(), walked.paletteFloat.length, walked.paletteHalf.length);
         w.println();
+    }
+
+    /**
+     * The before/after table of combining: the six parts drawn separately, then the combined mesh;
+     * draw calls, vertices, bones bound (the sum of the parts' palettes, then the combined palette),
+     * texture bytes and validation errors.
+     */
+    static Table beforeAfter(Humanoid h, List<ValidationReport> reports, CombineResult combined) {
+        CombineReport c = combined.report();
+        long textureBytes = 0;
+        int errors = 0;
+        for (int i = 0; i < h.parts().size(); i++) {
+            textureBytes += textureBytes(h.parts().get(i));
+            errors += reports.get(i).errorCount();
+        }
+        Mesh mesh = combined.mesh();
+        int errorsAfter = MeshValidator.validate(mesh, combined.character().skeleton()).errorCount();
+        return new Table("", "draw calls", "vertices", "bones", "texture bytes", "errors")
+                .row("before: " + c.partsBefore() + " parts", c.drawCallsBefore(), c.verticesBefore(), c.bonesBefore(),
+                        textureBytes, errors)
+                .row("after: combined", c.drawCallsAfter(), c.verticesAfter(), c.bonesAfter(), textureBytes(mesh),
+                        errorsAfter);
     }
 
     private static long textureBytes(Mesh part) {

@@ -60,7 +60,7 @@ final class Inputs {
         try {
             return GltfReader.read(file, options);
         } catch (IOException e) {
-            throw new SkinMeshException(file + ": cannot read (" + e.getMessage() + ")", e);
+            throw new SkinMeshException(file + ": cannot read (" + Outputs.problem(e) + ")", e);
         } catch (OutOfMemoryError e) {
             throw new OutOfMemory("reading " + file, e);
         }

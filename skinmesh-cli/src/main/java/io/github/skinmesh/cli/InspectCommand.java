@@ -17,6 +17,7 @@ import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.Submesh;
 import io.github.skinmesh.core.model.TextureRef;
+import io.github.skinmesh.core.validate.Check;
 import io.github.skinmesh.core.validate.MeshValidator;
 import io.github.skinmesh.core.validate.Problem;
 import io.github.skinmesh.core.validate.Severity;
@@ -107,14 +108,27 @@ final class InspectCommand implements Callable<Integer> {
         for (int i = 0; i < asset.parts().size(); i++) {
             Part part = asset.parts().get(i);
             PartSource source = asset.source(i);
+            // The primitives of a glTF mesh share the node's skin: a joint is unused when none of them
+            // weights it, so that check runs on the whole mesh and is reported on its first primitive.
+            List<Problem> unusedJoints = null;
             for (int p = 0; p < source.primitives().size(); p++) {
                 PartSource.Primitive prim = source.primitives().get(p);
                 if (prim.isRead()) {
                     Mesh mesh = primitive(part.mesh(), prim);
                     String subject = "node " + source.node() + " '" + part.name() + "' primitive " + p;
                     String pointer = "/meshes/" + source.mesh() + "/primitives/" + p;
+                    List<Problem> problems = new ArrayList<>(MeshValidator.validate(mesh, asset.skeleton()).problems());
+                    if (mesh != part.mesh()) {
+                        problems.removeIf(q -> q.check() == Check.UNUSED_PALETTE_ENTRY);
+                        if (unusedJoints == null) {
+                            unusedJoints = new ArrayList<>(MeshValidator.validate(part.mesh(), asset.skeleton())
+                                    .problems());
+                            unusedJoints.removeIf(q -> q.check() != Check.UNUSED_PALETTE_ENTRY);
+                            problems.addAll(unusedJoints);
+                        }
+                    }
                     List<InspectProblem> found = new ArrayList<>();
-                    for (Problem q : MeshValidator.validate(mesh, asset.skeleton()).problems()) {
+                    for (Problem q : problems) {
                         found.add(new InspectProblem(ProblemCode.of(q.check()), q.severity(), pointer, subject,
                                 q.element(), q.message()));
                     }
@@ -140,8 +154,7 @@ final class InspectCommand implements Callable<Integer> {
 
     /**
      * One glTF primitive of a part as a mesh of its own: its vertex range, its submesh's triangles
-     * renumbered from 0, and its submesh's material alone (the materials of the mesh's other
-     * primitives are not unused by it); the part's mesh itself when that is all of it.
+     * renumbered from 0, and its one material (the part's mesh itself when that is all of it).
      */
     static Mesh primitive(Mesh mesh, PartSource.Primitive prim) {
         Submesh sub = mesh.submeshes().get(prim.submesh());
@@ -161,11 +174,8 @@ final class InspectCommand implements Callable<Integer> {
         }
         Mesh selected = Meshes.selectVertices(mesh, newToOld, indices,
                 List.of(new Submesh(0, indices.length, sub.materialIndex())));
-        if (mesh.materials().size() <= 1) {
-            return selected;
-        }
-        return selected.toBuilder().clearMaterials().addMaterial(mesh.materials().get(sub.materialIndex()))
-                .clearSubmeshes().addSubmesh(0, indices.length, 0).build();
+        return selected.toBuilder().clearSubmeshes().clearMaterials()
+                .addMaterial(mesh.materials().get(sub.materialIndex())).addSubmesh(0, indices.length, 0).build();
     }
 
     /** @return how many palette entries carry a non-zero weight on some vertex */
@@ -369,8 +379,9 @@ final class InspectCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "skeleton: %d bones%n", s.boneCount());
         int skinned = asset.character().skinnedParts().size();
         int rigid = asset.parts().size() - skinned;
-        out.printf(Locale.ROOT, "meshes: %d skinned instance%s, %d rigid instance%s, %d primitives%n",
-                skinned, skinned == 1 ? "" : "s", rigid, rigid == 1 ? "" : "s", prims.size());
+        out.printf(Locale.ROOT, "meshes: %d skinned instance%s, %d rigid instance%s, %d primitive%s%n",
+                skinned, skinned == 1 ? "" : "s", rigid, rigid == 1 ? "" : "s", prims.size(),
+                prims.size() == 1 ? "" : "s");
         PartSource last = null;
         for (PrimitiveSummary p : prims) {
             PartSource i = p.source();
@@ -381,8 +392,9 @@ final class InspectCommand implements Callable<Integer> {
                 last = i;
             }
             Mesh m = p.mesh();
-            out.printf(Locale.ROOT, "    primitive %d: %d vertices, %d indices (%d triangles), %s%n", p.index(),
-                    m.vertexCount(), m.indexCount(), m.triangleCount(), String.join(" ", p.attributes()));
+            out.printf(Locale.ROOT, "    primitive %d: %d vertices, %d indices (%d triangle%s), %s%n", p.index(),
+                    m.vertexCount(), m.indexCount(), m.triangleCount(), m.triangleCount() == 1 ? "" : "s",
+                    String.join(" ", p.attributes()));
             Material mat = p.material();
             out.printf(Locale.ROOT, "      material '%s' (%s, %s%s)%n", mat.name(), mat.template(),
                     mat.alphaMode().name().toLowerCase(Locale.ROOT), mat.doubleSided() ? ", double-sided" : "");
@@ -402,9 +414,11 @@ final class InspectCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "animations: %d%n", asset.clips().size());
         for (int c = 0; c < asset.clips().size(); c++) {
             AnimationClip clip = asset.clips().get(c);
-            out.printf(Locale.ROOT, "  %d '%s': %.4f s (keys %.4f..%.4f s), %d channels, %d morph channels%n", c,
-                    clip.name(), clip.duration(), clip.startTime(), clip.duration(), clip.channels().size(),
-                    clip.morphChannels().size());
+            int channels = clip.channels().size();
+            int morphChannels = clip.morphChannels().size();
+            out.printf(Locale.ROOT, "  %d '%s': %.4f s (keys %.4f..%.4f s), %d channel%s, %d morph channel%s%n", c,
+                    clip.name(), clip.duration(), clip.startTime(), clip.duration(), channels, channels == 1 ? "" : "s",
+                    morphChannels, morphChannels == 1 ? "" : "s");
         }
         printImages(out, images);
         out.printf(Locale.ROOT, "bounds (bind pose): %s%n", formatBounds(total(partBounds)));

@@ -5,10 +5,14 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -84,7 +88,8 @@ final class Outputs implements AutoCloseable {
      *
      * @return {@code target}
      * @throws SkinMeshException when the target is an input or not a regular file, is already an
-     *     output of this run, or cannot be written (nothing of it is left then)
+     *     output of this run, or cannot be written (an I/O error, or the content's own
+     *     {@link SkinMeshException}; the message names the target, and nothing of it is left then)
      */
     Path write(Path target, Content content) {
         Path abs = target.toAbsolutePath().normalize();
@@ -95,6 +100,14 @@ final class Outputs implements AutoCloseable {
             }
         }
         Path dir = abs.getParent();
+        for (Path d = dir; d != null; d = d.getParent()) {
+            if (Files.exists(d)) {
+                if (!Files.isDirectory(d)) {
+                    throw new SkinMeshException(target + ": cannot write, " + d + " is a file, not a folder");
+                }
+                break;
+            }
+        }
         Path tmp = null;
         try {
             Files.createDirectories(dir);
@@ -107,7 +120,9 @@ final class Outputs implements AutoCloseable {
             tmp = null;
             return target;
         } catch (IOException e) {
-            throw new SkinMeshException(target + ": cannot write (" + e.getMessage() + ")", e);
+            throw new SkinMeshException(target + ": cannot write (" + problem(e) + ")", e);
+        } catch (SkinMeshException e) { // the content cannot be written in this format: say which file
+            throw new SkinMeshException(target + ": cannot write: " + e.getMessage(), e);
         } finally {
             if (tmp != null) {
                 staged.remove(staged.size() - 1);
@@ -139,7 +154,7 @@ final class Outputs implements AutoCloseable {
             }
         } catch (IOException e) {
             rollBack(done, asides);
-            throw new SkinMeshException(staged.get(done.size()).target() + ": cannot put in place (" + e.getMessage()
+            throw new SkinMeshException(staged.get(done.size()).target() + ": cannot put in place (" + problem(e)
                     + "); no output of this run was kept", e);
         }
         for (Path aside : asides) {
@@ -258,7 +273,7 @@ final class Outputs implements AutoCloseable {
                         break;
                     }
                 } catch (IOException e) {
-                    throw new SkinMeshException(target + ": cannot compare with input " + in + " (" + e.getMessage()
+                    throw new SkinMeshException(target + ": cannot compare with input " + in + " (" + problem(e)
                             + "); refusing to overwrite it", e);
                 }
             }
@@ -266,6 +281,26 @@ final class Outputs implements AutoCloseable {
         if (input) {
             throw new SkinMeshException(target + ": is an input file; refusing to overwrite it");
         }
+    }
+
+    /**
+     * What went wrong, for a message: the file and the problem. Java's file-system exceptions often
+     * carry only the path ({@code /data/out}), which says nothing of the problem; those get it in
+     * words ({@code /data/out: permission denied}).
+     *
+     * @param e the exception
+     * @return the file and the problem, or the exception's own message when it has a reason
+     */
+    static String problem(IOException e) {
+        if (e instanceof FileSystemException f && f.getReason() == null && f.getFile() != null) {
+            String what = e instanceof NoSuchFileException ? "no such file or folder"
+                    : e instanceof AccessDeniedException ? "permission denied"
+                    : e instanceof FileAlreadyExistsException ? "already exists"
+                    : e instanceof NotDirectoryException ? "not a folder"
+                    : e.getClass().getSimpleName();
+            return f.getFile() + (f.getOtherFile() == null ? "" : " -> " + f.getOtherFile()) + ": " + what;
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /** Writes bytes atomically. */

@@ -21,7 +21,10 @@ enum ProblemCode {
     SKIN_INVERSE_BIND_NOT_AFFINE,
     /** ERROR: an inverse bind matrix is (nearly) singular. ({@link Check#INVERSE_BIND_SINGULAR}) */
     SKIN_INVERSE_BIND_SINGULAR,
-    /** WARNING: no vertex of the primitive has weight on the joint. ({@link Check#UNUSED_PALETTE_ENTRY}) */
+    /**
+     * WARNING: no vertex of the node's mesh (of any of its primitives, which share the node's skin)
+     * has weight on the joint; reported on the mesh's first primitive. ({@link Check#UNUSED_PALETTE_ENTRY})
+     */
     SKIN_JOINT_UNUSED,
     /** ERROR: a skinned vertex whose weights are all zero. ({@link Check#ZERO_WEIGHTS}) */
     SKIN_WEIGHTS_ZERO,
@@ -47,7 +50,10 @@ enum ProblemCode {
     MESH_DRAW_PALETTE_TOO_LARGE,
     /** WARNING: a draw binds a joint none of its vertices weights. ({@link Check#UNUSED_DRAW_ENTRY}) */
     MESH_DRAW_JOINT_UNUSED,
-    /** WARNING: a material no triangle uses. ({@link Check#UNUSED_MATERIAL}) */
+    /**
+     * WARNING: a material no triangle uses ({@link Check#UNUSED_MATERIAL}); a glTF primitive has its
+     * one material, so inspect does not report it.
+     */
     MATERIAL_UNUSED,
     /** ERROR: a texture samples a TEXCOORD set the primitive lacks. ({@link Check#MISSING_TEXCOORD}) */
     MATERIAL_TEXCOORD_MISSING,

@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "skin", mixinStandardHelpOptions = true,
         description = {"Poses every skinned primitive of a glTF file and writes float32 little-endian x, y, z per "
             + "vertex, no header.",
-            "Order: glTF nodes with both a mesh and a skin, in index order; for each, its mesh's primitives in order.",
+            "Order: glTF nodes with both a mesh and a skin, in index order; for each, its mesh's primitives in order"
+            + " (a mesh used by several skinned nodes appears once per node).",
             "Without --clip: rest pose (every node at its own TRS/matrix). Clip time is play-once clamped: "
             + "T >= duration gives the last key. Morph targets are applied first, at the clip's weights.",
             "A file without a skinned primitive is an error. Image files that are missing or unreadable are noted "

@@ -125,7 +125,7 @@ public final class SkinMeshCommand implements Runnable {
      */
     static String usageLine(CommandLine.ParameterException ex) {
         String name = ex.getCommandLine().getCommandSpec().qualifiedName();
-        String problem = String.valueOf(ex.getMessage()).strip().replaceAll("\\s+", " ");
+        String problem = String.valueOf(ex.getMessage()).strip().replaceAll("\\s+", " ").replaceFirst("\\.$", "");
         if (ex instanceof CommandLine.UnmatchedArgumentException) {
             List<String> suggestions = ((CommandLine.UnmatchedArgumentException) ex).getSuggestions();
             if (!suggestions.isEmpty()) {

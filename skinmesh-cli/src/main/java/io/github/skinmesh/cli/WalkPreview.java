@@ -16,8 +16,9 @@ import java.util.Map;
  * besides numbers.
  *
  * <p>Frame {@code k} (0 to {@value #PANELS}-1) shows the pose at {@code k * duration / PANELS}: the
- * phases of a cycle, evenly spaced. View: orthographic, from the character's left side (the camera
- * on -X looking along +X, +Y up, so +Z, the glTF front, points right). One scale for every panel
+ * phases of a cycle, evenly spaced. View: orthographic, from the character's right side (the camera
+ * on -X looking along +X, +Y up, so +Z, the glTF front, points right; a glTF character's left is
+ * +X). One scale for every panel
  * fits the tallest and the longest pose between margins of {@value #MARGIN} pixels; panel {@code k}
  * spans pixels {@code [k*PANEL_WIDTH, (k+1)*PANEL_WIDTH)}, centered on its pose's z extent, with the
  * lowest point of all poses on row {@code HEIGHT - MARGIN}, where a ground line is drawn. A model

@@ -173,7 +173,8 @@ class CombineCommandTest {
         GltfWriter.writeGlb(oneTriangle("hat", chain("root", "neck", "head"), "head"), a);
         GltfWriter.writeGlb(oneTriangle("boot", chain("root", "head", "neck"), "neck"), b);
         Path out = tmp.resolve("c.glb");
-        Cli.run("combine", a, b, "--out", out).assertBadInput("'hat'", "'boot'", "'head'");
+        Cli.run("combine", a, b, "--out", out).assertBadInput("'hat' (in " + a + ")", "'boot' (in " + b + ")",
+                "'head'");
         assertThat(out).doesNotExist();
     }
 
@@ -208,6 +209,36 @@ class CombineCommandTest {
                 .isEmpty();
     }
 
+    /** A bone the --skeleton file lacks: the message names the part's file and the skeleton's. */
+    @Test
+    void aBoneTheSkeletonFileLacksNamesBothFiles() throws IOException {
+        Path part = tmp.resolve("hat.glb");
+        Path rig = tmp.resolve("rig.glb");
+        GltfWriter.writeGlb(oneTriangle("hat", chain("root", "neck", "head"), "head"), part);
+        GltfWriter.writeGlb(Character.builder("rig", chain("root", "neck")).build(), rig);
+        Path out = tmp.resolve("c.glb");
+        Cli.Run run = Cli.run("combine", part, "--skeleton", rig, "--out", out)
+                .assertBadInput("part 'hat' (in " + part + ")", "'head'", "--skeleton " + rig);
+        assertThat(run.err()).doesNotContain("(input ");
+        assertThat(out).doesNotExist();
+    }
+
+    /**
+     * Parts whose skeletons have different roots unite into a skeleton of two roots, which a glTF
+     * skin cannot have: the writer's refusal names the file it was writing.
+     */
+    @Test
+    void aResultTheWriterRefusesNamesTheOutput() throws IOException {
+        Path a = tmp.resolve("a.glb");
+        Path b = tmp.resolve("b.glb");
+        GltfWriter.writeGlb(oneTriangle("hat", chain("root", "head"), "head"), a);
+        GltfWriter.writeGlb(oneTriangle("boot", chain("base", "foot"), "foot"), b);
+        Path out = tmp.resolve("c.glb");
+        Cli.run("combine", a, b, "--out", out).assertBadInput(out + ": cannot write: ", "'root'", "'base'");
+        assertThat(out).doesNotExist();
+        assertThat(Cli.hiddenFiles(tmp)).isEmpty();
+    }
+
     @Test
     void aFileWithNothingToCombineIsBadInput() throws IOException {
         Path rock = tmp.resolve("rock.glb");
@@ -231,6 +262,18 @@ class CombineCommandTest {
         Path in = humanoid();
         Cli.run("combine", in, "--out", tmp.resolve("x.glb"), "--report", tmp.resolve("x.glb"))
                 .assertUsage("is also the --out file");
+    }
+
+    /** The output is glTF binary: a .gltf (or any other) name would hold GLB bytes that .gltf readers parse as JSON. */
+    @Test
+    void anOutputNotNamedGlbIsBadUsage() throws IOException {
+        Path in = humanoid();
+        for (String name : List.of("x.gltf", "x.bin", "x")) {
+            Cli.run("combine", in, "--out", tmp.resolve(name)).assertUsage("--out: " + tmp.resolve(name)
+                    + ", expected a .glb name");
+            assertThat(tmp.resolve(name)).doesNotExist();
+        }
+        Cli.run("combine", in, "--out", tmp.resolve("X.GLB"), "--quiet").assertOk();
     }
 
     @Test

@@ -92,6 +92,12 @@ class DemoCommandTest {
     void theCombinedCharacterIsOneSkinnedMeshPosingLikeTheSixParts() throws IOException {
         assertThat(run.out()).contains("combine: 6 parts -> 1 skinned mesh (humanoid.combined.glb): draw calls 6 -> 6"
                 + " (one per material), vertices 9555 -> 9555, bones 67 -> 53");
+        // the before/after table of CLI.md: draw calls, vertices, bones, texture bytes, errors
+        assertThat(run.out()).contains("""
+                                 draw calls  vertices  bones  texture bytes  errors
+                before: 6 parts           6      9555     67          28872       0
+                after: combined           6      9555     53          28872       0
+                """);
         GltfAsset combined = GltfReader.read(first.resolve("humanoid.combined.glb"));
         assertThat(combined.parts()).hasSize(1);
         assertThat(combined.parts().get(0).mesh().vertexCount()).isEqualTo(9555);
@@ -310,7 +316,7 @@ class DemoCommandTest {
         BufferedImage img = ImageIO.read(png.toFile());
         assertThat(img.getWidth()).isEqualTo(WalkPreview.PANELS * WalkPreview.PANEL_WIDTH).isEqualTo(960);
         assertThat(img.getHeight()).isEqualTo(WalkPreview.HEIGHT).isEqualTo(280);
-        assertThat(run.out()).contains("walk.preview.png: 6 phases of walk side by side, seen from the left (960x280).")
+        assertThat(run.out()).contains("walk.preview.png: 6 phases of walk side by side, seen from the character's right (960x280).")
                 .contains("humanoid.glb opens in any glTF viewer: drag it into a web viewer such as the Khronos glTF "
                         + "Sample Viewer or the three.js editor.");
     }

@@ -72,7 +72,7 @@ class InspectCommandTest {
     void foxTextNamesCountsJointsAnimationsAndProblems() {
         String out = inspect("Fox.glb", false).out();
         assertThat(out).contains("Fox.glb: 162852 bytes, glTF 2.0")
-                .contains("1 skinned instance, 0 rigid instances, 1 primitives")
+                .contains("1 skinned instance, 0 rigid instances, 1 primitive\n")
                 .contains("node 1 'fox': mesh 0, skin 0")
                 .contains("primitive 0: 1728 vertices, 1728 indices (576 triangles), POSITION TEXCOORD_0 JOINTS_0 WEIGHTS_0")
                 .contains("skin: 24 joints, 22 with weight, 4 influences per vertex")
@@ -180,15 +180,14 @@ class InspectCommandTest {
         Skeleton s = b.build();
         float[] pos = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
         float[] ibm = new Matrix4f().get(new float[16]);
-        BoneWeights w = BoneWeights.of(4, new int[16], new float[] {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0});
+        float[] weights = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
+        BoneWeights w = BoneWeights.of(4, new int[16], weights);
         Mesh mesh = Mesh.builder("face").positions(pos).indices(new int[] {0, 1, 2, 1, 3, 2})
                 .skin(Skin.of(new String[] {"hip"}, ibm, w))
                 .addMorphTarget(MorphTarget.of("smile", new float[12], null, null))
                 .addMorphTarget(MorphTarget.of("blink", new float[12], null, null)).build();
         Character character = Character.builder(s.name(), s).addPart(Part.of("Face", mesh)).build();
-        Path file = dir.resolve("faulty.glb");
-        GltfWriter.writeGlb(character, file);
-        return file;
+        return TestFiles.writeWithWeights(character, dir.resolve("faulty.glb"), weights);
     }
 
     /**
@@ -217,9 +216,9 @@ class InspectCommandTest {
         String text = Cli.run("inspect", file).assertOk().out();
         assertThat(text).contains("meshes: 1 skinned instance, 1 rigid instance, 3 primitives")
                 .contains("  node 1 'Body': mesh 0, skin 0\n"
-                        + "    primitive 0: 4 vertices, 3 indices (1 triangles), POSITION JOINTS_0 WEIGHTS_0\n"
+                        + "    primitive 0: 4 vertices, 3 indices (1 triangle), POSITION JOINTS_0 WEIGHTS_0\n"
                         + "      material 'skin' (pbrMetallicRoughness, opaque)\n")
-                .contains("    primitive 1: 4 vertices, 3 indices (1 triangles), POSITION JOINTS_0 WEIGHTS_0\n"
+                .contains("    primitive 1: 4 vertices, 3 indices (1 triangle), POSITION JOINTS_0 WEIGHTS_0\n"
                         + "      material 'cloth' (pbrMetallicRoughness, opaque)\n")
                 .contains("  node 2 'Hat': mesh 1, rigid, attached to bone 'hip'\n")
                 // each primitive alone leaves a vertex unused by its triangle
@@ -255,6 +254,51 @@ class InspectCommandTest {
         assertThat(j.get("problems")).as("problems").isEmpty();
         assertThat(j.get("warnings").asInt()).isZero();
         assertThat(Cli.run("inspect", file).assertOk().out()).contains("problems: 0 errors, 0 warnings");
+    }
+
+    /**
+     * The primitives of one glTF mesh share its node's skin and each has its one material: a joint
+     * that another primitive weights is not unused, and the other primitives' materials are not
+     * unused materials. A joint no primitive weights is reported once, on the first primitive. (A
+     * combined character, one mesh with a primitive per material, used to get a warning for every
+     * joint and material of every other primitive.)
+     */
+    @Test
+    void primitivesOfOneMeshShareItsSkinAndKeepTheirOwnMaterial(@TempDir Path dir) throws IOException {
+        Skeleton.Builder b = Skeleton.builder("rig");
+        int hip = b.addBone("hip", Skeleton.NO_PARENT);
+        b.addBone("leg", hip);
+        b.addBone("tail", hip);
+        Skeleton s = b.build();
+        float[] pos = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 2, 0, 0};
+        // vertices 0-2 (first primitive) on 'hip', 3-5 (second) on 'leg'; 'tail' weighted by none
+        int[] joints = new int[24];
+        float[] weights = new float[24];
+        for (int v = 0; v < 6; v++) {
+            joints[4 * v] = v < 3 ? 0 : 1;
+            weights[4 * v] = 1;
+        }
+        float[] ibm = new float[48];
+        for (int e = 0; e < 3; e++) {
+            new Matrix4f().get(ibm, 16 * e);
+        }
+        Mesh body = Mesh.builder("body").positions(pos).indices(new int[] {0, 1, 2, 3, 4, 5})
+                .skin(Skin.of(new String[] {"hip", "leg", "tail"}, ibm, BoneWeights.of(4, joints, weights)))
+                .addSubmesh(0, 3, 0).addSubmesh(3, 3, 1)
+                .addMaterial(Material.builder("skin").build()).addMaterial(Material.builder("cloth").build()).build();
+        Path file = dir.resolve("body.glb");
+        GltfWriter.writeGlb(Character.builder("rig", s).addPart(Part.of("Body", body)).build(), file);
+        JsonNode j = MAPPER.readTree(Cli.run("inspect", file, "--json").assertOk().out());
+        assertThat(j.get("primitives")).hasSize(2);
+        assertThat(codes(j)).containsExactly("SKIN_JOINT_UNUSED WARNING /meshes/0/primitives/0");
+        assertThat(j.get("problems").get(0).get("message").asText()).contains("'tail'");
+        assertThat(j.get("primitives").get(0).get("problems")).hasSize(1);
+        assertThat(j.get("primitives").get(1).get("problems")).isEmpty();
+        // what each primitive weights is still its own
+        assertThat(j.get("primitives").get(0).get("jointsWithWeight").asInt()).isEqualTo(1);
+        assertThat(j.get("primitives").get(1).get("jointsWithWeight").asInt()).isEqualTo(1);
+        assertThat(Cli.run("inspect", file).assertOk().out()).contains("problems: 0 errors, 1 warning\n")
+                .doesNotContain("MATERIAL_UNUSED");
     }
 
     @Test
@@ -674,7 +718,7 @@ class InspectCommandTest {
         assertThat(texts(j.get("primitives").get(0).get("attributes"))).containsExactly("POSITION", "NORMAL");
         assertThat(texts(j.get("primitives").get(1).get("attributes"))).containsExactly("POSITION");
         assertThat(Cli.run("inspect", edited).assertOk().out())
-                .contains("    primitive 1: 4 vertices, 3 indices (1 triangles), POSITION\n");
+                .contains("    primitive 1: 4 vertices, 3 indices (1 triangle), POSITION\n");
     }
 
     // ---------------------------------------------------------------- validation codes through files
@@ -691,8 +735,8 @@ class InspectCommandTest {
                 .skin(Skin.of(new String[] {"hip"}, new Matrix4f().get(new float[16]), BoneWeights.of(4, new int[16], w)))
                 .addMorphTarget(MorphTarget.of("smile", new float[12], null, null))
                 .addMorphTarget(MorphTarget.of("smile", new float[12], null, null)).build();
-        Path file = dir.resolve("faulty.glb");
-        GltfWriter.writeGlb(Character.builder("rig", s).addPart(Part.of("M", mesh)).build(), file);
+        Path file = TestFiles.writeWithWeights(Character.builder("rig", s).addPart(Part.of("M", mesh)).build(),
+                dir.resolve("faulty.glb"), w);
         JsonNode j = MAPPER.readTree(Cli.run("inspect", file, "--json").assertOk().out());
         assertThat(codes(j)).containsExactlyInAnyOrder("SKIN_WEIGHTS_NOT_NORMALIZED WARNING /meshes/0/primitives/0",
                 "MESH_TRIANGLE_DEGENERATE WARNING /meshes/0/primitives/0",

@@ -65,6 +65,35 @@ class OutputsTest {
         assertThat(outputs.written()).isEmpty();
     }
 
+    /** A file where a folder of the target should be (e.g. {@code demo --out notes.txt}): said in words. */
+    @Test
+    void aFileInPlaceOfAFolderIsNamed() throws IOException {
+        Path file = Files.writeString(tmp.resolve("notes.txt"), "keep");
+        Path target = file.resolve("sub/a.bin");
+        Outputs outputs = new Outputs(List.of());
+        assertThatThrownBy(() -> outputs.write(target, new byte[1])).isInstanceOf(SkinMeshException.class)
+                .hasMessage(target + ": cannot write, " + file + " is a file, not a folder");
+        assertThat(file).hasContent("keep");
+        assertThat(Cli.files(tmp)).containsExactly(Path.of("notes.txt"));
+    }
+
+    /** Java's file-system exceptions often carry only the path; the message gets the problem in words. */
+    @Test
+    void ioProblemsAreSaidInWords() {
+        assertThat(Outputs.problem(new java.nio.file.AccessDeniedException("/data/.a.bin.part")))
+                .isEqualTo("/data/.a.bin.part: permission denied");
+        assertThat(Outputs.problem(new java.nio.file.NoSuchFileException("/data/a.bin")))
+                .isEqualTo("/data/a.bin: no such file or folder");
+        assertThat(Outputs.problem(new java.nio.file.NotDirectoryException("/data/a")))
+                .isEqualTo("/data/a: not a folder");
+        assertThat(Outputs.problem(new java.nio.file.FileAlreadyExistsException("/a", "/b", null)))
+                .isEqualTo("/a -> /b: already exists");
+        assertThat(Outputs.problem(new java.nio.file.FileSystemException("/a", null, "Read-only file system")))
+                .isEqualTo("/a: Read-only file system");
+        assertThat(Outputs.problem(new IOException("device full"))).isEqualTo("device full");
+        assertThat(Outputs.problem(new IOException())).isEqualTo("IOException");
+    }
+
     @Test
     void aFailedWriteKeepsThePreviousFile() throws IOException {
         Path a = Files.writeString(tmp.resolve("a.txt"), "previous");

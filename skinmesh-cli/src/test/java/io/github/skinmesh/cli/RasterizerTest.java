@@ -119,6 +119,35 @@ class RasterizerTest {
                 .hasMessage("Rasterizer: 0x4, expected at least 1x1");
     }
 
+    /**
+     * The preview's camera is on -X: of two equal squares, one at the character's left (+X in glTF,
+     * the testkit's humanoid included) and one at its right (-X), the right one is in front.
+     */
+    @Test
+    void thePreviewShowsTheCharactersRightSide() {
+        io.github.skinmesh.core.model.Skeleton.Builder b = io.github.skinmesh.core.model.Skeleton.builder("rig");
+        b.addBone("root", io.github.skinmesh.core.model.Skeleton.NO_PARENT);
+        io.github.skinmesh.core.model.Character.Builder c =
+                io.github.skinmesh.core.model.Character.builder("squares", b.build());
+        for (float x : new float[] {0.5f, -0.5f}) { // part 0 at +X (left), part 1 at -X (right)
+            float[] square = {x, 0, -0.5f, x, 1, -0.5f, x, 1, 0.5f, x, 0, 0.5f};
+            c.addPart(io.github.skinmesh.core.model.Part.of(x > 0 ? "leftSide" : "rightSide",
+                    io.github.skinmesh.core.model.Mesh.builder("square").positions(square)
+                            .indices(new int[] {0, 1, 2, 0, 2, 3}).build(),
+                    "root", new org.joml.Matrix4f()));
+        }
+        WalkPreview.Picture p = WalkPreview.render(c.build(), io.github.skinmesh.core.model.AnimationClip.of("still",
+                java.util.List.of()));
+        int center = 4 * ((WalkPreview.HEIGHT - WalkPreview.MARGIN - Math.round(0.5f * p.scale())) * p.width()
+                + WalkPreview.PANEL_WIDTH / 2);
+        int red = p.rgba()[center] & 0xFF;
+        int green = p.rgba()[center + 1] & 0xFF;
+        // part 1's color is green over red, part 0's red over green
+        assertThat(WalkPreview.color("rightSide", 1) >>> 8 & 0xFF).isGreaterThan(WalkPreview.color("rightSide", 1) >>> 16);
+        assertThat(WalkPreview.color("leftSide", 0) >>> 16).isGreaterThan(WalkPreview.color("leftSide", 0) >>> 8 & 0xFF);
+        assertThat(green).as("the right side's color in front").isGreaterThan(red);
+    }
+
     @Test
     void thePreviewIsTheSameEveryTime() {
         io.github.skinmesh.testkit.humanoid.Humanoid h = io.github.skinmesh.testkit.humanoid.Humanoids.generate(3);

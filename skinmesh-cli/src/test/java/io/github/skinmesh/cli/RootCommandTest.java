@@ -35,11 +35,11 @@ class RootCommandTest {
         assertThat(run.out()).startsWith("Usage: skinmesh").contains("Commands:");
         assertThat(run.out().lines().map(String::strip)).anyMatch(l -> l.startsWith("demo "))
                 .anyMatch(l -> l.startsWith("inspect ")).anyMatch(l -> l.startsWith("skin "))
-                .anyMatch(l -> l.startsWith("help "));
+                .anyMatch(l -> l.startsWith("combine ")).anyMatch(l -> l.startsWith("help "));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"demo", "inspect", "skin"})
+    @ValueSource(strings = {"demo", "inspect", "skin", "combine"})
     void everyCommandHasHelp(String command) {
         Cli.Run run = Cli.run(command, "--help").assertOk();
         assertThat(run.out()).startsWith("Usage: skinmesh " + command);
@@ -55,6 +55,12 @@ class RootCommandTest {
     @Test
     void anUnknownCommandIsBadUsage() {
         Cli.run("frobnicate").assertUsage("frobnicate");
+    }
+
+    @Test
+    void anUnknownHelpTopicIsOneSentence() {
+        assertThat(Cli.run("help", "nope").assertUsage("nope").err())
+                .isEqualTo("skinmesh: Unknown subcommand 'nope' (see skinmesh --help)" + System.lineSeparator());
     }
 
     @Test

@@ -129,6 +129,31 @@ final class TestFiles {
     }
 
     /**
+     * Writes a character as GLB, then overwrites the WEIGHTS_0 floats of the first primitive of the
+     * first mesh with {@code weights} (4 per vertex): the writer only writes normalized weights, and
+     * inspect must also meet files whose weights are not.
+     *
+     * @return {@code out}
+     */
+    static Path writeWithWeights(Character character, Path out, float[] weights) throws IOException {
+        byte[] bytes = io.github.skinmesh.gltf.GltfWriter.toGlb(character);
+        ObjectNode json = json(bytes);
+        byte[] bin = bin(bytes);
+        int accessor = json.get("meshes").get(0).get("primitives").get(0).get("attributes").get("WEIGHTS_0").asInt();
+        com.fasterxml.jackson.databind.JsonNode a = json.get("accessors").get(accessor);
+        assertThat(a.get("componentType").asInt()).as("float weights").isEqualTo(5126);
+        assertThat(a.get("count").asInt() * 4).as("weights given").isEqualTo(weights.length);
+        int at = json.get("bufferViews").get(a.get("bufferView").asInt()).path("byteOffset").asInt()
+                + a.path("byteOffset").asInt();
+        ByteBuffer b = ByteBuffer.wrap(bin).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < weights.length; i++) {
+            b.putFloat(at + 4 * i, weights[i]);
+        }
+        Files.write(out, glb(json, bin));
+        return out;
+    }
+
+    /**
      * Writes a GLB as a {@code .gltf} with its BIN chunk in {@code NAME.bin} beside it, after an edit of
      * the JSON.
      *

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.github.skinmesh.core.anim.ClipSampler;
 import io.github.skinmesh.core.anim.Pose;
 import io.github.skinmesh.core.anim.PoseEvaluation;
+import io.github.skinmesh.core.combine.Combine;
+import io.github.skinmesh.core.combine.CombineInput;
+import io.github.skinmesh.core.combine.CombineOptions;
+import io.github.skinmesh.core.combine.CombineResult;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.model.Character;
@@ -84,6 +88,28 @@ class ReadmeExampleTest {
         // --- README glTF example ends
 
         assertThat(GltfReader.read(foxCopy).character()).isEqualTo(hero);
+    }
+
+    @Test
+    void readmeCombineExampleCombinesTheFoxIntoOneDrawCall() throws Exception {
+        Optional<Path> file = SharedFiles.file("assets/Fox.glb");
+        assumeTrue(file.isPresent(), SharedFiles.ABSENT);
+        Character hero = GltfReader.read(file.get()).character();
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        CombineResult r;
+        try {
+            // --- README combine example starts
+            r = Combine.combine(CombineInput.allOf(hero), CombineOptions.DEFAULTS);
+            System.out.println(r.report().drawCallsBefore() + " -> " + r.report().drawCallsAfter() + " draw calls");
+            // --- README combine example ends
+        } finally {
+            System.setOut(stdout);
+        }
+        assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("1 -> 1 draw calls"
+                + System.lineSeparator());
+        assertThat(r.mesh().vertexCount()).isEqualTo(hero.parts().get(0).mesh().vertexCount());
     }
 
     @Test
