@@ -299,8 +299,9 @@ class InstallationIT {
         Path started = tmp.resolve("slow java started");
         Path terminated = tmp.resolve("slow java terminated");
         Path fake = home.resolve("bin/java");
+        // the sleep does not inherit the stderr the launcher filters: the launcher would wait for that copy to close
         Files.writeString(fake, "#!/bin/sh\ntrap 'echo TERM > \"" + terminated + "\"; exit 143' TERM\n"
-                + "echo started > \"" + started + "\"\nsleep 60 &\nwait\n");
+                + "echo started > \"" + started + "\"\nsleep 60 > /dev/null 2>&1 &\nwait\n");
         assertThat(fake.toFile().setExecutable(true)).isTrue();
         ProcessBuilder pb = new ProcessBuilder(installation.resolve("bin/skinmesh").toString(), "--version");
         pb.environment().put("JAVA_HOME", home.toString());
