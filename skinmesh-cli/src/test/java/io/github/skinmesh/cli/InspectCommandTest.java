@@ -717,6 +717,16 @@ class InspectCommandTest {
         Cli.run("inspect", missing).assertBadInput(missing.toString(), "no such file");
     }
 
+    /** A path that exists but is no file is not "missing": the reader says what it is. */
+    @Test
+    void aFolderNamedLikeAGlbExitsOneSayingItIsAFolder(@TempDir Path dir) throws IOException {
+        Path folder = Files.createDirectory(dir.resolve("folder.glb"));
+        Cli.Run run = Cli.run("inspect", folder);
+        run.assertBadInput(folder.toString());
+        assertThat(run.err()).isEqualTo("skinmesh inspect: " + folder + ": is a directory, not a regular file; only "
+                + "regular files are read" + System.lineSeparator());
+    }
+
     @Test
     void aTruncatedGlbExitsOneNamingIt(@TempDir Path dir) throws IOException {
         Path cut = dir.resolve("cut.glb");
