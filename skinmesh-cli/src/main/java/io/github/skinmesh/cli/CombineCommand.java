@@ -3,6 +3,7 @@ package io.github.skinmesh.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.SkinMeshException;
+import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.combine.BindCorrection;
 import io.github.skinmesh.core.combine.BoneMove;
 import io.github.skinmesh.core.combine.Combine;
@@ -21,9 +22,13 @@ import io.github.skinmesh.gltf.GltfWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,6 +52,9 @@ import picocli.CommandLine.Spec;
             "What the reader ignores or approximates in an input file (an unsupported extension, a matrix that is not"
             + " a TRS, a skipped primitive) is noted with the file's name, as are the combine's own warnings."})
 final class CombineCommand implements Callable<Integer> {
+    /** How core's combine names an input in its messages: {@code (input 3)}. */
+    private static final Pattern INPUT = Pattern.compile("\\(input (\\d{1,9})\\)");
+
     /** Version of the {@code --report} JSON; see the project's documentation of the combine report. */
     static final int REPORT_FORMAT_VERSION = 1;
 
@@ -88,6 +96,7 @@ final class CombineCommand implements Callable<Integer> {
         }
 
         List<CombineInput> inputs = new ArrayList<>();
+        List<Path> fileOfInput = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Character first = null;
         for (Path file : parts) {
@@ -100,6 +109,7 @@ final class CombineCommand implements Callable<Integer> {
             for (Part p : c.parts()) {
                 if (p.isSkinned() || p.attachBone() != null) {
                     inputs.add(CombineInput.of(c, p));
+                    fileOfInput.add(file);
                 } else {
                     notes.add(file + ": part " + quote(p.name()) + " is a rigid mesh hanging from no bone; left out");
                 }
@@ -118,11 +128,20 @@ final class CombineCommand implements Callable<Integer> {
         CombineResult result;
         try (ConsoleProgress progress = quiet.progress()) {
             result = Combine.combine(inputs, options, progress);
+        } catch (ValidationException e) {
+            throw new SkinMeshException(e.getMessage() + whereFrom(e.getMessage(), inputs, fileOfInput), e);
         }
 
         try (outputs) {
             Character combined = result.character();
-            outputs.write(out, stream -> GltfWriter.writeGlb(combined, stream));
+            outputs.write(out, stream -> {
+                try {
+                    GltfWriter.writeGlb(combined, stream);
+                } catch (ValidationException e) {
+                    throw new SkinMeshException(out + ": the combined character cannot be written as glTF: "
+                            + e.getMessage(), e);
+                }
+            });
             if (report != null) {
                 outputs.write(report, Json.bytes(describe(result, notes)));
             }
@@ -146,6 +165,29 @@ final class CombineCommand implements Callable<Integer> {
             err.flush();
         }
         return SkinMeshCommand.OK;
+    }
+
+    /**
+     * Names the files behind a message of core's combine, which names parts by their input index
+     * ({@code "part 'hat' (input 0)"}) and the target skeleton by its name: {@code "; input 0 is part
+     * 'hat' of hat.glb; the skeleton is body.glb's"}, for the inputs it mentions (and the
+     * {@code --skeleton} file, when given and the message speaks of a skeleton).
+     */
+    private String whereFrom(String message, List<CombineInput> inputs, List<Path> fileOfInput) {
+        StringBuilder sb = new StringBuilder();
+        Set<Integer> named = new LinkedHashSet<>();
+        Matcher m = INPUT.matcher(message);
+        while (m.find()) {
+            int i = Integer.parseInt(m.group(1));
+            if (i < inputs.size() && named.add(i)) {
+                sb.append("; input ").append(i).append(" is part ").append(quote(inputs.get(i).part().name()))
+                        .append(" of ").append(fileOfInput.get(i));
+            }
+        }
+        if (skeleton != null && message.contains("skeleton")) {
+            sb.append("; the skeleton is ").append(skeleton).append("'s");
+        }
+        return sb.toString();
     }
 
     private static String quote(String name) {

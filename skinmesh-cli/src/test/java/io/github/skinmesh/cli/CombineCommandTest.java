@@ -173,7 +173,8 @@ class CombineCommandTest {
         GltfWriter.writeGlb(oneTriangle("hat", chain("root", "neck", "head"), "head"), a);
         GltfWriter.writeGlb(oneTriangle("boot", chain("root", "head", "neck"), "neck"), b);
         Path out = tmp.resolve("c.glb");
-        Cli.run("combine", a, b, "--out", out).assertBadInput("'hat'", "'boot'", "'head'");
+        Cli.run("combine", a, b, "--out", out).assertBadInput("'hat'", "'boot'", "'head'",
+                "; input 0 is part 'hat' of " + a + "; input 1 is part 'boot' of " + b);
         assertThat(out).doesNotExist();
     }
 
@@ -206,6 +207,34 @@ class CombineCommandTest {
         assertThat(warnings).contains(note);
         assertThat(Cli.run("combine", plain, shifted, "--out", tmp.resolve("q.glb"), "--quiet").assertOk().err())
                 .isEmpty();
+    }
+
+    @Test
+    void aBoneMissingFromTheSkeletonFileIsBadInputNamingThePartsFileAndTheSkeletonFile() throws IOException {
+        Path hat = tmp.resolve("hat.glb");
+        Path body = tmp.resolve("body.glb");
+        GltfWriter.writeGlb(oneTriangle("hat", chain("root", "neck", "head"), "head"), hat);
+        GltfWriter.writeGlb(oneTriangle("body", chain("root", "spine"), "spine"), body);
+        Path out = tmp.resolve("c.glb");
+        Cli.Run run = Cli.run("combine", hat, "--skeleton", body, "--out", out);
+        run.assertBadInput("part 'hat' (input 0)", "'head'");
+        assertThat(run.err()).endsWith("; input 0 is part 'hat' of " + hat + "; the skeleton is " + body + "'s"
+                + System.lineSeparator());
+        assertThat(out).doesNotExist();
+    }
+
+    /** Two parts on unrelated skeletons combine into one palette under two roots, which glTF cannot hold. */
+    @Test
+    void aCombinedPaletteUnderTwoRootsIsBadInputNamingTheOutput() throws IOException {
+        Path hat = tmp.resolve("hat.glb");
+        Path boot = tmp.resolve("boot.glb");
+        GltfWriter.writeGlb(oneTriangle("hat", chain("top", "head"), "head"), hat);
+        GltfWriter.writeGlb(oneTriangle("boot", chain("bottom", "foot"), "foot"), boot);
+        Path out = tmp.resolve("c.glb");
+        Cli.run("combine", hat, boot, "--out", out).assertBadInput("skinmesh combine: " + out
+                + ": the combined character cannot be written as glTF: GltfWriter: ", "'top'", "'bottom'");
+        assertThat(out).doesNotExist();
+        assertThat(Cli.hiddenFiles(tmp)).isEmpty();
     }
 
     @Test
