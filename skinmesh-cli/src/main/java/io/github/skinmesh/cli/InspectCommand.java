@@ -27,6 +27,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -104,21 +105,24 @@ final class InspectCommand implements Callable<Integer> {
         GltfAsset asset = Inputs.readGltf(file, Inputs.WITHOUT_PIXELS);
         long bytes = Files.size(file);
         List<PrimitiveSummary> prims = new ArrayList<>();
+        // nodes that use one mesh share its Mesh object: each primitive of it is cut out and validated once
+        Map<Mesh, Map<Integer, Checked>> checked = new IdentityHashMap<>();
         for (int i = 0; i < asset.parts().size(); i++) {
             Part part = asset.parts().get(i);
             PartSource source = asset.source(i);
+            Map<Integer, Checked> ofMesh = checked.computeIfAbsent(part.mesh(), m -> new HashMap<>());
             for (int p = 0; p < source.primitives().size(); p++) {
                 PartSource.Primitive prim = source.primitives().get(p);
                 if (prim.isRead()) {
-                    Mesh mesh = primitive(part.mesh(), prim);
+                    Checked c = ofMesh.computeIfAbsent(p, k -> check(part.mesh(), prim, asset.skeleton()));
                     String subject = "node " + source.node() + " '" + part.name() + "' primitive " + p;
                     String pointer = "/meshes/" + source.mesh() + "/primitives/" + p;
                     List<InspectProblem> found = new ArrayList<>();
-                    for (Problem q : MeshValidator.validate(mesh, asset.skeleton()).problems()) {
+                    for (Problem q : c.problems()) {
                         found.add(new InspectProblem(ProblemCode.of(q.check()), q.severity(), pointer, subject,
                                 q.element(), q.message()));
                     }
-                    prims.add(new PrimitiveSummary(part, source, p, mesh, prim.attributes(), found));
+                    prims.add(new PrimitiveSummary(part, source, p, c.mesh(), prim.attributes(), found));
                 }
             }
         }
@@ -136,6 +140,15 @@ final class InspectCommand implements Callable<Integer> {
         }
         out.flush();
         return SkinMeshCommand.OK;
+    }
+
+    /** A glTF primitive as a mesh of its own, and what core's validation finds in it. */
+    private record Checked(Mesh mesh, List<Problem> problems) {
+    }
+
+    private static Checked check(Mesh partMesh, PartSource.Primitive prim, Skeleton skeleton) {
+        Mesh mesh = primitive(partMesh, prim);
+        return new Checked(mesh, MeshValidator.validate(mesh, skeleton).problems());
     }
 
     /**
