@@ -181,18 +181,25 @@ final class InspectCommand implements Callable<Integer> {
                 .clearSubmeshes().addSubmesh(0, indices.length, 0).build();
     }
 
-    /** @return how many palette entries carry a non-zero weight on some vertex */
-    static int weightedBones(Skin skin) {
+    /** @return per palette entry, whether some vertex has a non-zero weight on it */
+    static boolean[] weightedEntries(Skin skin) {
         BoneWeights w = skin.weights();
         boolean[] used = new boolean[skin.paletteSize()];
-        int count = 0;
         for (int v = 0; v < w.vertexCount(); v++) {
             for (int k = 0; k < w.influencesPerVertex(); k++) {
-                if (w.weight(v, k) > 0 && !used[w.joint(v, k)]) {
+                if (w.weight(v, k) != 0f) {
                     used[w.joint(v, k)] = true;
-                    count++;
                 }
             }
+        }
+        return used;
+    }
+
+    /** @return how many palette entries carry a non-zero weight on some vertex */
+    static int weightedBones(Skin skin) {
+        int count = 0;
+        for (boolean used : weightedEntries(skin)) {
+            count += used ? 1 : 0;
         }
         return count;
     }

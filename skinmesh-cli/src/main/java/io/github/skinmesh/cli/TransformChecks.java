@@ -6,7 +6,6 @@ import io.github.skinmesh.core.anim.Pose;
 import io.github.skinmesh.core.anim.PoseEvaluation;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
-import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Mesh;
@@ -371,7 +370,7 @@ final class TransformChecks {
                     bones = null; // validation reports the missing bone
                 }
                 this.paletteBones = bones;
-                this.used = usedEntries(skin);
+                this.used = InspectCommand.weightedEntries(skin);
                 this.corners = corners(box);
                 this.palette = new float[16 * skin.paletteSize()];
             }
@@ -510,19 +509,6 @@ final class TransformChecks {
             return c;
         }
 
-        /** @return per palette entry, whether some vertex has a non-zero weight on it */
-        private static boolean[] usedEntries(Skin skin) {
-            BoneWeights w = skin.weights();
-            boolean[] used = new boolean[skin.paletteSize()];
-            for (int v = 0; v < w.vertexCount(); v++) {
-                for (int k = 0; k < w.influencesPerVertex(); k++) {
-                    if (w.weight(v, k) != 0f) {
-                        used[w.joint(v, k)] = true;
-                    }
-                }
-            }
-            return used;
-        }
     }
 
     /** {@code dst = M * src} for one point, in float as skinning computes it. */
