@@ -95,9 +95,15 @@ final class Outputs implements AutoCloseable {
             }
         }
         Path dir = abs.getParent();
-        Path tmp = null;
         try {
             Files.createDirectories(dir);
+        } catch (FileAlreadyExistsException e) { // its message is the path alone
+            throw new SkinMeshException(target + ": cannot write: " + e.getFile() + " is not a folder", e);
+        } catch (IOException e) {
+            throw new SkinMeshException(target + ": cannot create its folder (" + e.getMessage() + ")", e);
+        }
+        Path tmp = null;
+        try {
             tmp = createPart(dir, abs.getFileName().toString());
             watchForShutdown();
             staged.add(new Staged(target, abs, tmp));

@@ -65,6 +65,17 @@ class OutputsTest {
         assertThat(outputs.written()).isEmpty();
     }
 
+    /** A file where the target's folder should be: the message says so (the file system's own names only the path). */
+    @Test
+    void aFileWhereTheFolderShouldBeIsNamedAsSuch() throws IOException {
+        Path file = Files.writeString(tmp.resolve("notes"), "a file");
+        Path target = tmp.resolve("notes/out.bin");
+        assertThatThrownBy(() -> new Outputs(List.of()).write(target, new byte[1]))
+                .isInstanceOf(SkinMeshException.class)
+                .hasMessage(target + ": cannot write: " + file + " is not a folder");
+        assertThat(Cli.files(tmp)).containsExactly(Path.of("notes"));
+    }
+
     @Test
     void aFailedWriteKeepsThePreviousFile() throws IOException {
         Path a = Files.writeString(tmp.resolve("a.txt"), "previous");
