@@ -87,7 +87,7 @@ final class PartImport {
         Placement placement = new Placement(doc, nodes, warnings);
         Skeleton skeleton = nodes.skeleton();
         int[] instances = new int[Json.count(doc.root(), "meshes")];
-        int scene = defaultScene(doc);
+        int scene = doc.defaultScene();
         boolean @Nullable [] shown = scene == Index.NONE ? null : inScene(doc, scene);
         for (int i = 0; i < n; i++) {
             int mesh = doc.mesh(i);
@@ -124,16 +124,6 @@ final class PartImport {
             }
         }
         return new Parts(parts, sources, partNode);
-    }
-
-    /** @return the default scene ({@code scene}, else scene 0), or {@link Index#NONE} when there are no scenes */
-    private static int defaultScene(GltfDocument doc) {
-        int scenes = Json.count(doc.root(), "scenes");
-        if (scenes == 0) {
-            return Index.NONE;
-        }
-        int scene = Json.index(doc.root(), "scene", "glTF", "scenes", scenes);
-        return scene == Index.NONE ? 0 : scene;
     }
 
     /** @return per node, whether it or an ancestor is one of the scene's nodes */
