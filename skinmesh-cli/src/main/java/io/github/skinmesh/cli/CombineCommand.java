@@ -3,6 +3,7 @@ package io.github.skinmesh.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.SkinMeshException;
+import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.combine.BindCorrection;
 import io.github.skinmesh.core.combine.BoneMove;
 import io.github.skinmesh.core.combine.Combine;
@@ -21,8 +22,10 @@ import io.github.skinmesh.gltf.GltfWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -135,7 +138,14 @@ final class CombineCommand implements Callable<Integer> {
 
         try (outputs) {
             Character combined = result.character();
-            outputs.write(out, stream -> GltfWriter.writeGlb(combined, stream));
+            outputs.write(out, stream -> {
+                try {
+                    GltfWriter.writeGlb(combined, stream);
+                } catch (ValidationException e) {
+                    throw new SkinMeshException(out + ": the combined character cannot be written as glTF: "
+                            + e.getMessage(), e);
+                }
+            });
             if (report != null) {
                 outputs.write(report, Json.bytes(describe(result, notes)));
             }

@@ -29,8 +29,9 @@ final class Inputs {
     /**
      * Reads a glTF file.
      *
-     * @throws SkinMeshException naming the file when it is missing, unreadable or malformed (the
-     *     reader's {@link FormatException} already names it: it carries the file as its source)
+     * @throws SkinMeshException naming the file when it is missing, not a regular file, unreadable or
+     *     malformed (the reader's {@link FormatException} already names it: it carries the file as its
+     *     source)
      * @throws OutOfMemory when the heap is too small for the file
      */
     static GltfAsset readGltf(Path file) {
@@ -54,7 +55,7 @@ final class Inputs {
         if (!isGltf(file)) {
             throw new SkinMeshException(file + ": not a glTF file, expected a .glb or .gltf name");
         }
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file)) {
             throw new SkinMeshException(file + ": no such file");
         }
         try {

@@ -28,6 +28,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -105,34 +106,30 @@ final class InspectCommand implements Callable<Integer> {
         GltfAsset asset = Inputs.readGltf(file, Inputs.WITHOUT_PIXELS);
         long bytes = Files.size(file);
         List<PrimitiveSummary> prims = new ArrayList<>();
+        // nodes that use one mesh share its Mesh object: each primitive of it is cut out and validated once
+        Map<Mesh, Map<Integer, Checked>> checked = new IdentityHashMap<>();
         for (int i = 0; i < asset.parts().size(); i++) {
             Part part = asset.parts().get(i);
             PartSource source = asset.source(i);
-            // The primitives of a glTF mesh share the node's skin: a joint is unused when none of them
-            // weights it, so that check runs on the whole mesh and is reported on its first primitive.
-            List<Problem> unusedJoints = null;
+            Map<Integer, Checked> ofMesh = checked.computeIfAbsent(part.mesh(), m -> new HashMap<>());
+            int firstRead = -1;
             for (int p = 0; p < source.primitives().size(); p++) {
                 PartSource.Primitive prim = source.primitives().get(p);
                 if (prim.isRead()) {
-                    Mesh mesh = primitive(part.mesh(), prim);
+                    if (firstRead < 0) {
+                        firstRead = p;
+                    }
+                    boolean unusedJointsHere = p == firstRead;
+                    Checked c = ofMesh.computeIfAbsent(p, k -> check(part.mesh(), prim, asset.skeleton(),
+                            unusedJointsHere));
                     String subject = "node " + source.node() + " '" + part.name() + "' primitive " + p;
                     String pointer = "/meshes/" + source.mesh() + "/primitives/" + p;
-                    List<Problem> problems = new ArrayList<>(MeshValidator.validate(mesh, asset.skeleton()).problems());
-                    if (mesh != part.mesh()) {
-                        problems.removeIf(q -> q.check() == Check.UNUSED_PALETTE_ENTRY);
-                        if (unusedJoints == null) {
-                            unusedJoints = new ArrayList<>(MeshValidator.validate(part.mesh(), asset.skeleton())
-                                    .problems());
-                            unusedJoints.removeIf(q -> q.check() != Check.UNUSED_PALETTE_ENTRY);
-                            problems.addAll(unusedJoints);
-                        }
-                    }
                     List<InspectProblem> found = new ArrayList<>();
-                    for (Problem q : problems) {
+                    for (Problem q : c.problems()) {
                         found.add(new InspectProblem(ProblemCode.of(q.check()), q.severity(), pointer, subject,
                                 q.element(), q.message()));
                     }
-                    prims.add(new PrimitiveSummary(part, source, p, mesh, prim.attributes(), found));
+                    prims.add(new PrimitiveSummary(part, source, p, c.mesh(), prim.attributes(), found));
                 }
             }
         }
@@ -150,6 +147,32 @@ final class InspectCommand implements Callable<Integer> {
         }
         out.flush();
         return SkinMeshCommand.OK;
+    }
+
+    /** A glTF primitive as a mesh of its own, and what core's validation finds in it. */
+    private record Checked(Mesh mesh, List<Problem> problems) {
+    }
+
+    /**
+     * Cuts a primitive out and validates it. The primitives of a glTF mesh share the node's skin: a
+     * joint is unused when none of them weights it, so that check runs on the whole mesh and is
+     * reported on its first primitive ({@code unusedJointsHere}) only.
+     */
+    private static Checked check(Mesh partMesh, PartSource.Primitive prim, Skeleton skeleton,
+            boolean unusedJointsHere) {
+        Mesh mesh = primitive(partMesh, prim);
+        List<Problem> problems = new ArrayList<>(MeshValidator.validate(mesh, skeleton).problems());
+        if (mesh != partMesh) {
+            problems.removeIf(q -> q.check() == Check.UNUSED_PALETTE_ENTRY);
+            if (unusedJointsHere) {
+                for (Problem q : MeshValidator.validate(partMesh, skeleton).problems()) {
+                    if (q.check() == Check.UNUSED_PALETTE_ENTRY) {
+                        problems.add(q);
+                    }
+                }
+            }
+        }
+        return new Checked(mesh, problems);
     }
 
     /**
@@ -178,18 +201,25 @@ final class InspectCommand implements Callable<Integer> {
                 .addMaterial(mesh.materials().get(sub.materialIndex())).addSubmesh(0, indices.length, 0).build();
     }
 
-    /** @return how many palette entries carry a non-zero weight on some vertex */
-    static int weightedBones(Skin skin) {
+    /** @return per palette entry, whether some vertex has a non-zero weight on it */
+    static boolean[] weightedEntries(Skin skin) {
         BoneWeights w = skin.weights();
         boolean[] used = new boolean[skin.paletteSize()];
-        int count = 0;
         for (int v = 0; v < w.vertexCount(); v++) {
             for (int k = 0; k < w.influencesPerVertex(); k++) {
-                if (w.weight(v, k) > 0 && !used[w.joint(v, k)]) {
+                if (w.weight(v, k) != 0f) {
                     used[w.joint(v, k)] = true;
-                    count++;
                 }
             }
+        }
+        return used;
+    }
+
+    /** @return how many palette entries carry a non-zero weight on some vertex */
+    static int weightedBones(Skin skin) {
+        int count = 0;
+        for (boolean used : weightedEntries(skin)) {
+            count += used ? 1 : 0;
         }
         return count;
     }

@@ -6,7 +6,6 @@ import io.github.skinmesh.core.anim.Pose;
 import io.github.skinmesh.core.anim.PoseEvaluation;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
-import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Mesh;
@@ -224,6 +223,9 @@ final class TransformChecks {
                                             : ", its parent's does not") + "; " + largestKey(s, clip, b));
                 }
             }
+            if (!meshes.mayOverflow(model, finite)) {
+                continue; // no part's check below would find anything at this time
+            }
             for (int i = 0; i < asset.parts().size(); i++) {
                 String overflow = meshes.overflowUnderClip(i, model, finite, stamp);
                 if (overflow != null) {
@@ -351,6 +353,10 @@ final class TransformChecks {
         private final int[] attachBone;
         /** Per part: whether it already overflows at rest (checked once, not again under clips). */
         private final boolean[] overflowsAtRest;
+        /** See {@link #rigidBoxesOfBones()}; {@code null} until first used. */
+        private float @Nullable [][] rigidBoxes;
+        /** Whether a rigid part checked under clips has a box corner its own transform takes out of float. */
+        private boolean rigidCornerOverflows;
 
         /** A skinned mesh: its palette's bones and used entries, and its bind-pose box corners. */
         private static final class Skinned {
@@ -360,6 +366,8 @@ final class TransformChecks {
             final float @Nullable [] corners;
             final float[] palette;
             boolean checked;
+            /** Whether skinning it overflows at rest (its parts are not checked again under clips). */
+            boolean overflowsAtRest;
             int stamp;
 
             Skinned(Skin skin, Skeleton skeleton, Bounds box) {
@@ -371,7 +379,7 @@ final class TransformChecks {
                     bones = null; // validation reports the missing bone
                 }
                 this.paletteBones = bones;
-                this.used = usedEntries(skin);
+                this.used = InspectCommand.weightedEntries(skin);
                 this.corners = corners(box);
                 this.palette = new float[16 * skin.paletteSize()];
             }
@@ -422,6 +430,7 @@ final class TransformChecks {
             String o = overflowUnderClip(part, model, finite, 0);
             overflowsAtRest[part] = o != null;
             if (sk != null && o != null) {
+                sk.overflowsAtRest = true;
                 for (int i = 0; i < skinnedOfPart.length; i++) {
                     overflowsAtRest[i] |= skinnedOfPart[i] == sk;
                 }
@@ -441,29 +450,13 @@ final class TransformChecks {
             if (overflowsAtRest[part]) {
                 return null;
             }
-            Skeleton s = asset.skeleton();
-            float[] p = new float[3];
             Skinned sk = skinnedOfPart[part];
             if (sk != null) {
-                if (sk.corners == null || sk.paletteBones == null || (stamp != 0 && sk.stamp == stamp)) {
+                if (stamp != 0 && sk.stamp == stamp) {
                     return null;
                 }
                 sk.stamp = stamp;
-                PoseEvaluation.skinMatricesInto(sk.skin, sk.paletteBones, model, sk.palette);
-                for (int e = 0; e < sk.used.length; e++) {
-                    if (!sk.used[e] || !finite[sk.paletteBones[e]]) {
-                        continue;
-                    }
-                    for (int k = 0; k < CORNER_FLOATS; k += 3) {
-                        transform(sk.palette, 16 * e, sk.corners, k, p, 0);
-                        if (!allFinite(p, 0, 3)) {
-                            return "skinning overflows float: joint " + e + " '" + sk.skin.boneName(e)
-                                    + "' moves the bind-pose box corner " + vector(sk.corners[k], sk.corners[k + 1],
-                                            sk.corners[k + 2]) + " to " + vector(p[0], p[1], p[2]);
-                        }
-                    }
-                }
-                return null;
+                return skinnedOverflow(sk, model, finite);
             }
             float[] c = rigidCorners[part];
             int b = attachBone[part];
@@ -477,11 +470,96 @@ final class TransformChecks {
             if (b == Index.NONE || !finite[b]) {
                 return null;
             }
+            return rigidOverflow(c, b, model);
+        }
+
+        /**
+         * Whether some part might overflow with these model matrices, found cheaply: each distinct
+         * skinned mesh is checked once, and the rigid parts on one bone together, through the box
+         * around all their corners (an affine map takes each coordinate's extremes over that box at its
+         * corners, so no corner of a part inside it goes further). When it says no, no part's own check
+         * would find an overflow either, so a clip costs (key times x (bones + distinct meshes)) rather
+         * than (key times x parts); parts that overflow at rest are left out, as their checks skip them.
+         */
+        boolean mayOverflow(float[] model, boolean[] finite) {
+            for (Skinned sk : skinned.values()) {
+                if (!sk.overflowsAtRest && skinnedOverflow(sk, model, finite) != null) {
+                    return true;
+                }
+            }
+            float[][] boxes = rigidBoxesOfBones();
+            if (rigidCornerOverflows) {
+                return true;
+            }
+            for (int b = 0; b < boxes.length; b++) {
+                if (boxes[b] != null && finite[b] && rigidOverflow(boxes[b], b, model) != null) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * @return per bone, the corners of the box around the corners of the rigid parts on it that do not
+         *     overflow at rest, or {@code null} when it carries none; made on first use, after the rest
+         *     checks, which also sets {@link #rigidCornerOverflows}
+         */
+        private float[][] rigidBoxesOfBones() {
+            if (rigidBoxes == null) {
+                Bounds[] boxes = new Bounds[asset.skeleton().boneCount()];
+                for (int i = 0; i < rigidCorners.length; i++) {
+                    float[] c = rigidCorners[i];
+                    int b = attachBone[i];
+                    if (skinnedOfPart[i] != null || c == null || overflowsAtRest[i]) {
+                        continue;
+                    }
+                    if (!allFinite(c, 0, CORNER_FLOATS)) {
+                        rigidCornerOverflows = true; // its own check reports that whatever the pose
+                    } else if (b != Index.NONE) {
+                        Bounds box = Bounds.of(c, 0, CORNER_FLOATS / 3);
+                        boxes[b] = boxes[b] == null ? box : boxes[b].union(box);
+                    }
+                }
+                rigidBoxes = new float[boxes.length][];
+                for (int b = 0; b < boxes.length; b++) {
+                    rigidBoxes[b] = boxes[b] == null ? null : corners(boxes[b]);
+                }
+            }
+            return rigidBoxes;
+        }
+
+        /** @return what overflows when the mesh is skinned with these model matrices, or {@code null} */
+        private static @Nullable String skinnedOverflow(Skinned sk, float[] model, boolean[] finite) {
+            if (sk.corners == null || sk.paletteBones == null) {
+                return null;
+            }
+            float[] p = new float[3];
+            PoseEvaluation.skinMatricesInto(sk.skin, sk.paletteBones, model, sk.palette);
+            for (int e = 0; e < sk.used.length; e++) {
+                if (!sk.used[e] || !finite[sk.paletteBones[e]]) {
+                    continue;
+                }
+                for (int k = 0; k < CORNER_FLOATS; k += 3) {
+                    transform(sk.palette, 16 * e, sk.corners, k, p, 0);
+                    if (!allFinite(p, 0, 3)) {
+                        return "skinning overflows float: joint " + e + " '" + sk.skin.boneName(e)
+                                + "' moves the bind-pose box corner " + vector(sk.corners[k], sk.corners[k + 1],
+                                        sk.corners[k + 2]) + " to " + vector(p[0], p[1], p[2]);
+                    }
+                }
+            }
+            return null;
+        }
+
+        /** @return what overflows when bone {@code b}'s model matrix places the corners, or {@code null} */
+        private @Nullable String rigidOverflow(float[] c, int b, float[] model) {
+            float[] p = new float[3];
             for (int k = 0; k < CORNER_FLOATS; k += 3) {
                 transform(model, 16 * b, c, k, p, 0);
                 if (!allFinite(p, 0, 3)) {
-                    return "placing its vertices overflows float: bone '" + s.boneName(b) + "' moves the corner "
-                            + vector(c[k], c[k + 1], c[k + 2]) + " of their box to " + vector(p[0], p[1], p[2]);
+                    return "placing its vertices overflows float: bone '" + asset.skeleton().boneName(b)
+                            + "' moves the corner " + vector(c[k], c[k + 1], c[k + 2]) + " of their box to "
+                            + vector(p[0], p[1], p[2]);
                 }
             }
             return null;
@@ -510,19 +588,6 @@ final class TransformChecks {
             return c;
         }
 
-        /** @return per palette entry, whether some vertex has a non-zero weight on it */
-        private static boolean[] usedEntries(Skin skin) {
-            BoneWeights w = skin.weights();
-            boolean[] used = new boolean[skin.paletteSize()];
-            for (int v = 0; v < w.vertexCount(); v++) {
-                for (int k = 0; k < w.influencesPerVertex(); k++) {
-                    if (w.weight(v, k) != 0f) {
-                        used[w.joint(v, k)] = true;
-                    }
-                }
-            }
-            return used;
-        }
     }
 
     /** {@code dst = M * src} for one point, in float as skinning computes it. */

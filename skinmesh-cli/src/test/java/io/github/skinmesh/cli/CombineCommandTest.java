@@ -239,6 +239,8 @@ class CombineCommandTest {
         assertThat(Cli.hiddenFiles(tmp)).isEmpty();
     }
 
+
+
     @Test
     void aFileWithNothingToCombineIsBadInput() throws IOException {
         Path rock = tmp.resolve("rock.glb");

@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.ChannelPath;
 import io.github.skinmesh.core.model.Character;
+import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphTarget;
@@ -690,6 +694,61 @@ class InspectCommandTest {
         }
     }
 
+    /** A triangle reaching {@code size} along x and y, skinned wholly to bone "hip" when {@code skinned}. */
+    private static Mesh triangle(String name, float size, boolean skinned) {
+        Mesh.Builder m = Mesh.builder(name).positions(new float[] {0, 0, 0, size, 0, 0, 0, size, 0})
+                .indices(new int[] {0, 1, 2});
+        if (skinned) {
+            m.skin(Skin.of(new String[] {"hip"}, new Matrix4f().get(new float[16]),
+                    BoneWeights.of(1, new int[] {0, 0, 0}, new float[] {1, 1, 1})));
+        }
+        return m.build();
+    }
+
+    /**
+     * Runs inspect on a file with bone "hip", whose clip "grow" scales it from 1 to 1e38 (a finite model
+     * matrix), carrying the parts, and returns its ANIMATION_KEYS_OVERFLOW messages.
+     */
+    private static List<String> keyOverflows(Path file, Part... parts) throws IOException {
+        Skeleton.Builder b = Skeleton.builder("rig");
+        b.addBone("hip", Skeleton.NO_PARENT);
+        Character.Builder c = Character.builder("rig", b.build()).addClip(AnimationClip.of("grow", List.of(
+                BoneChannel.of("hip", ChannelPath.SCALE, Interpolation.LINEAR, new float[] {0, 1},
+                        new float[] {1, 1, 1, 1e38f, 1e38f, 1e38f}))));
+        for (Part p : parts) {
+            c.addPart(p);
+        }
+        GltfWriter.writeGlb(c.build(), file);
+        JsonNode j = MAPPER.readTree(Cli.run("inspect", file, "--json").assertOk().out());
+        List<String> out = new ArrayList<>();
+        for (JsonNode q : j.get("problems")) {
+            if (q.get("code").asText().equals("ANIMATION_KEYS_OVERFLOW")) {
+                out.add(q.get("pointer").asText() + " " + q.get("message").asText());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Keys whose model matrices stay finite can still take a part's vertices beyond float: a rigid part
+     * four units long scaled by 1e38 (among parts on the same bone that stay inside), or a skinned one.
+     * The part is named, and a part that stays inside is not reported.
+     */
+    @Test
+    void keysThatTakeAPartsVerticesBeyondFloatAreReportedOnThatPart(@TempDir Path dir) throws IOException {
+        assertThat(keyOverflows(dir.resolve("rigid.glb"), Part.of("small", triangle("small", 1, false), "hip",
+                new Matrix4f()), Part.of("big", triangle("big", 4, false), "hip", new Matrix4f()),
+                Part.of("small2", triangle("small2", 1, false), "hip", new Matrix4f()))).singleElement().asString()
+                .matches("/animations/0 at 1\\.0 s, on node \\d+ 'big', placing its vertices overflows float: bone 'hip' "
+                        + "moves the corner \\(4\\.0, .*\\) of their box to \\(Infinity, .*\\)");
+        assertThat(keyOverflows(dir.resolve("skinned.glb"), Part.of("small", triangle("small", 1, false), "hip",
+                new Matrix4f()), Part.of("body", triangle("body", 4, true)))).singleElement().asString()
+                .matches("/animations/0 at 1\\.0 s, on node \\d+ 'body', skinning overflows float: joint 0 'hip' moves "
+                        + "the bind-pose box corner \\(4\\.0, .*\\) to \\(Infinity, .*\\)");
+        assertThat(keyOverflows(dir.resolve("inside.glb"), Part.of("small", triangle("small", 1, false), "hip",
+                new Matrix4f()), Part.of("body", triangle("body", 1, true)))).isEmpty();
+    }
+
     // ---------------------------------------------------------------- attributes of joined primitives
 
     /**
@@ -759,6 +818,16 @@ class InspectCommandTest {
     void aMissingFileExitsOneNamingIt(@TempDir Path dir) {
         Path missing = dir.resolve("absent.glb");
         Cli.run("inspect", missing).assertBadInput(missing.toString(), "no such file");
+    }
+
+    /** A path that exists but is no file is not "missing": the reader says what it is. */
+    @Test
+    void aFolderNamedLikeAGlbExitsOneSayingItIsAFolder(@TempDir Path dir) throws IOException {
+        Path folder = Files.createDirectory(dir.resolve("folder.glb"));
+        Cli.Run run = Cli.run("inspect", folder);
+        run.assertBadInput(folder.toString());
+        assertThat(run.err()).isEqualTo("skinmesh inspect: " + folder + ": is a directory, not a regular file; only "
+                + "regular files are read" + System.lineSeparator());
     }
 
     @Test

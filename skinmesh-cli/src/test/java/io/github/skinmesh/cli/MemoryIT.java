@@ -51,15 +51,21 @@ class MemoryIT {
     }
 
     static Result skin(Path file, Path out) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(java.toString(), HEAP, "-jar", jar.toString(), "skin", file.toString(),
-                "--out", out.toString(), "--quiet");
+        return run("skin", file.toString(), "--out", out.toString(), "--quiet");
+    }
+
+    /** Runs the jar with {@value #HEAP} and the arguments. */
+    static Result run(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(java.toString(), HEAP, "-jar", jar.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
         InstallationIT.JVM_VARIABLES.forEach(pb.environment()::remove);
         Path stdout = Files.createTempFile(tmp, "stdout", ".txt");
         Path stderr = Files.createTempFile(tmp, "stderr", ".txt");
         Process p = pb.redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
         if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new AssertionError("skin " + file + " ran longer than " + TIMEOUT_SECONDS + " s");
+            throw new AssertionError(String.join(" ", args) + " ran longer than " + TIMEOUT_SECONDS + " s");
         }
         return new Result(p.exitValue(), Files.readString(stdout), Files.readString(stderr));
     }
@@ -87,6 +93,33 @@ class MemoryIT {
                 .contains(": posing meshes[0] (" + body.vertexCount() + " vertices, instance ")
                 .contains("more than the file's " + Files.size(crowd) + " bytes can describe (budget 16 x input size, ");
         assertThat(out).doesNotExist();
+    }
+
+    /**
+     * A file the read budget admits, 120 nodes sharing one mesh of two primitives (about 190 KB):
+     * inspect cuts out and validates each primitive of the shared mesh once, not once per node (which
+     * took some 40 MB and ran out of memory here), and still reports every node's primitives.
+     */
+    @Test
+    void inspectingNodesThatShareAMeshFitsASmallHeap() throws Exception {
+        Humanoid h = Humanoids.generate(7);
+        Mesh body = h.parts().stream().filter(m -> m.skin() != null).max(Comparator.comparingInt(Mesh::vertexCount))
+                .orElseThrow();
+        int half = body.indexCount() / 6 * 3;
+        Mesh twoPrimitives = body.toBuilder().clearSubmeshes().addSubmesh(0, half, 0)
+                .addSubmesh(half, body.indexCount() - half, 0).build();
+        List<Part> parts = new ArrayList<>();
+        for (int k = 0; k < 120; k++) {
+            parts.add(Part.of("instance" + k, twoPrimitives));
+        }
+        Path crowd = Files.write(tmp.resolve("shared.glb"),
+                GltfWriter.toGlb(Character.of("crowd", h.skeleton(), parts, List.of())));
+        Result r = run("inspect", crowd.toString());
+        assertThat(r.exitCode()).as("stderr: %s", r.err()).isEqualTo(SkinMeshCommand.OK);
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).contains("meshes: 120 skinned instances, 0 rigid instances, 240 primitives");
+        assertThat(r.out().lines().filter(l -> l.matches("  node \\d+ 'instance\\d+': mesh 0, skin 0")))
+                .as("every node with its primitives").hasSize(120);
     }
 
     /** A GLB of 48 MiB (a BIN chunk of zeros no accessor uses) cannot even be loaded into 32 MiB. */

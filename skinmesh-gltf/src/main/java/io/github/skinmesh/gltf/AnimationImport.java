@@ -155,14 +155,22 @@ final class AnimationImport {
                     doc.options().keyTimes() == GltfReadOptions.KeyTimes.DROP_NON_INCREASING);
             int stride = interpolation.elementsPerKey() * components;
             float[] kt = times;
-            float[] kv;
+            float[] kv = values;
             if (keep == null) {
-                kv = values.clone();
+                if (cp == ChannelPath.ROTATION) {
+                    // the channel normalizes its rotations in place, and the decoded array is shared by every
+                    // use of the accessor: each rotation channel gets its own copy, charged like a decoded array
+                    doc.budget().charge(wc, "copying the rotation keys of accessors[" + output + "]",
+                            4L * values.length);
+                    kv = values.clone();
+                }
             } else {
                 int kept = 0;
                 for (boolean k : keep) {
                     kept += k ? 1 : 0;
                 }
+                doc.budget().charge(wc, "keeping " + kept + " of " + keep.length + " keys",
+                        4L * kept * (1 + stride));
                 kt = new float[kept];
                 kv = new float[kept * stride];
                 for (int k = 0, o = 0; k < keep.length; k++) {

@@ -151,6 +151,17 @@ final class GltfDocument {
         return quantized;
     }
 
+    /**
+     * @return the default scene: {@code scene}, else scene 0, or {@link Index#NONE} when there are no
+     *     scenes
+     * @throws FormatException when {@code scene} is not an index into {@code scenes}
+     */
+    int defaultScene() {
+        int scenes = Json.count(root, "scenes");
+        int scene = Json.index(root, "scene", "glTF", "scenes", scenes);
+        return scene == Index.NONE && scenes > 0 ? 0 : scene;
+    }
+
     /** @return the node hierarchy */
     NodeGraph graph() {
         return graph;

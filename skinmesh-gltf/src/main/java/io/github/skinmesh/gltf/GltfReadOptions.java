@@ -16,8 +16,9 @@ import java.util.Objects;
  *     take, per byte of input (JSON, buffers and images together), plus 1 MiB; range 1..1024,
  *     default 16. Charged: the JSON tree (an upper estimate of Jackson's nodes, about 6 to 11 bytes
  *     per byte of typical glTF JSON and at most 60, checked before the tree is built when it
- *     could exceed the budget), 96 bytes per node and 192 more per bone, the decoded arrays, and
- *     per node with a mesh what posing it through
+ *     could exceed the budget), 96 bytes per node and 192 more per bone, the decoded arrays (with
+ *     the copy of its keys that each rotation channel normalizes), and per node with a mesh what
+ *     posing it through
  *     {@link io.github.skinmesh.core.anim.CharacterPoser} allocates for that node alone: 12 bytes
  *     per vertex of posed positions (a mesh shared by many nodes is decoded once but posed once
  *     per node) and, for a rigid node with its own transform, the transformed copy of its vertex

@@ -9,6 +9,7 @@ import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.gltf.internal.Json;
 import io.github.skinmesh.gltf.internal.NodeGraph;
+import io.github.skinmesh.gltf.internal.Transforms;
 import java.util.ArrayList;
 import java.util.List;
 import org.joml.Matrix4f;
@@ -28,6 +29,8 @@ final class PartImport {
     static final long PART_BYTES = 512;
     /** Charged per glTF primitive of a part's mesh, for its entry in the part's source. */
     static final long PRIMITIVE_BYTES = 32;
+    /** The matrix of a node that is its part's attach bone: the identity (shared, read-only). */
+    private static final float[] IDENTITY = new Matrix4f().get(new float[16]);
 
     private PartImport() {
     }
@@ -84,7 +87,7 @@ final class PartImport {
         Placement placement = new Placement(doc, nodes, warnings);
         Skeleton skeleton = nodes.skeleton();
         int[] instances = new int[Json.count(doc.root(), "meshes")];
-        int scene = defaultScene(doc);
+        int scene = doc.defaultScene();
         boolean @Nullable [] shown = scene == Index.NONE ? null : inScene(doc, scene);
         for (int i = 0; i < n; i++) {
             int mesh = doc.mesh(i);
@@ -104,8 +107,8 @@ final class PartImport {
                 continue;
             }
             partNode[i] = true;
-            placement.place(i);
-            boolean transformed = skin == Index.NONE && !isIdentity(placement.local);
+            Placed placed = placement.place(i);
+            boolean transformed = skin == Index.NONE && !Transforms.isIdentity(placed.local());
             instances[mesh]++;
             doc.budget().charge("nodes[" + i + "]", "posing meshes[" + mesh + "] (" + m.vertexCount()
                     + " vertices, instance " + instances[mesh] + (transformed ? ", with its own transform" : "")
@@ -113,25 +116,14 @@ final class PartImport {
             String name = nodes.name(i);
             if (skin != Index.NONE) {
                 parts.add(Part.of(name, m));
-                sources.add(PartSource.skinned(i, mesh, skin, decoded.primitives(), placement.attach,
-                        placement.local));
+                sources.add(PartSource.skinned(i, mesh, skin, decoded.primitives(), placed.attach(), placed.local()));
             } else {
-                String bone = placement.attach == Skeleton.NO_PARENT ? null : skeleton.boneName(placement.attach);
-                parts.add(Part.of(name, m, bone, new Matrix4f().set(placement.local)));
+                String bone = placed.attach() == Skeleton.NO_PARENT ? null : skeleton.boneName(placed.attach());
+                parts.add(Part.of(name, m, bone, new Matrix4f().set(placed.local())));
                 sources.add(PartSource.rigid(i, mesh, decoded.primitives()));
             }
         }
         return new Parts(parts, sources, partNode);
-    }
-
-    /** @return the default scene ({@code scene}, else scene 0), or {@link Index#NONE} when there are no scenes */
-    private static int defaultScene(GltfDocument doc) {
-        int scenes = Json.count(doc.root(), "scenes");
-        if (scenes == 0) {
-            return Index.NONE;
-        }
-        int scene = Json.index(doc.root(), "scene", "glTF", "scenes", scenes);
-        return scene == Index.NONE ? 0 : scene;
     }
 
     /** @return per node, whether it or an ancestor is one of the scene's nodes */
@@ -152,14 +144,6 @@ final class PartImport {
             shown[x] = listed[x] || (p != NodeGraph.NO_PARENT && shown[p]);
         }
         return shown;
-    }
-
-    private static float[] identity() {
-        return new float[] {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-    }
-
-    private static boolean isIdentity(float[] m) {
-        return java.util.Arrays.equals(m, identity());
     }
 
     /**
@@ -183,6 +167,16 @@ final class PartImport {
     }
 
     /**
+     * Where a mesh node sits.
+     *
+     * @param attach its own bone, else its nearest bone ancestor, else {@link Skeleton#NO_PARENT}
+     * @param local 16 floats, the product of the non-bone nodes' matrices from {@code attach} down to
+     *     the node (shared, read-only)
+     */
+    private record Placed(int attach, float[] local) {
+    }
+
+    /**
      * Places mesh nodes, skinned and rigid alike, memoizing each non-bone node's matrix relative to
      * its attach bone, so a chain costs linear time overall. A skinned node's parent is always a
      * bone, so its local matrix is its own.
@@ -196,8 +190,6 @@ final class PartImport {
         private final float[] @Nullable [] fromAttach;
         private final int[] attachOf;
         private final int[] chain;
-        int attach;
-        float[] local;
 
         Placement(GltfDocument doc, SkeletonImport.Nodes nodes, List<String> warnings) {
             this.doc = doc;
@@ -210,12 +202,10 @@ final class PartImport {
             this.chain = new int[n];
         }
 
-        /** Sets {@link #attach} and {@link #local} (a fresh array) for a node. */
-        void place(int node) {
+        /** @return where the node sits */
+        Placed place(int node) {
             if (nodes.boneOfNode(node) != Index.NONE) {
-                attach = nodes.boneOfNode(node);
-                local = identity();
-                return;
+                return new Placed(nodes.boneOfNode(node), IDENTITY);
             }
             int length = 0;
             int x = node;
@@ -243,8 +233,7 @@ final class PartImport {
                 attachOf[c] = a;
                 above = m;
             }
-            attach = a;
-            local = fromAttach[node].clone();
+            return new Placed(a, fromAttach[node]);
         }
     }
 }

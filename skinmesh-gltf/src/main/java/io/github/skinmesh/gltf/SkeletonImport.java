@@ -170,11 +170,7 @@ final class SkeletonImport {
 
     /** @return the name of the default scene (or of scene 0), or "" */
     private static String sceneName(GltfDocument doc) {
-        int scenes = Json.count(doc.root(), "scenes");
-        int scene = Json.index(doc.root(), "scene", "glTF", "scenes", scenes);
-        if (scene == Index.NONE && scenes > 0) {
-            scene = 0;
-        }
+        int scene = doc.defaultScene();
         if (scene == Index.NONE) {
             return "";
         }

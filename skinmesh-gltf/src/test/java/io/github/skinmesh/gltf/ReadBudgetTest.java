@@ -3,7 +3,10 @@ package io.github.skinmesh.gltf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.ChannelPath;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
@@ -169,5 +172,60 @@ class ReadBudgetTest {
                         + "size, " + budget + " bytes left)");
         assertThat(GltfReader.read(bytes, "tree.gltf", ResourceResolver.none(),
                 GltfReadOptions.DEFAULTS.withMemoryFactor(64)).parts()).isEmpty();
+    }
+
+    /**
+     * {@code clips} animations whose one channel moves the minimal document's "joint" with {@code keys}
+     * keys, every one sampling the same two accessors (5: times, 6: values).
+     */
+    static byte[] clipsSharingOneSampler(int clips, int keys, String path) {
+        TestGltf g = TestGltf.minimalSkinned();
+        float[] times = new float[keys];
+        boolean rotation = path.equals("rotation");
+        float[] values = new float[(rotation ? 4 : 3) * keys];
+        for (int k = 0; k < keys; k++) {
+            times[k] = k / 30f;
+            values[(rotation ? 4 : 3) * k + (rotation ? 3 : 1)] = 1; // identity rotation, or one unit up
+        }
+        int input = g.floats("SCALAR", times);
+        int output = g.floats(rotation ? "VEC4" : "VEC3", values);
+        for (int a = 0; a < clips; a++) {
+            ObjectNode anim = g.add("animations").put("name", "clip" + a);
+            anim.putArray("samplers").addObject().put("input", input).put("output", output);
+            anim.putArray("channels").addObject().put("sampler", 0).putObject("target").put("node", 1)
+                    .put("path", path);
+        }
+        return g.glb();
+    }
+
+    /**
+     * Each rotation channel gets its own copy of its keys (it normalizes them in place), which is
+     * charged: many channels sampling one large output accessor cannot make the read allocate that
+     * accessor once per channel. Here 400 copies of 80 KB, 32 MB, from a file of about 140 KB.
+     */
+    @Test
+    void copiesOfRotationKeysAreChargedSoChannelsSharingOneAccessorCannotMultiplyIt() {
+        byte[] glb = clipsSharingOneSampler(400, 5000, "rotation");
+        assertThat(glb.length).isLessThan(160_000);
+        assertThatThrownBy(() -> GltfReader.read(glb, "spin.glb", ResourceResolver.none()))
+                .isInstanceOf(FormatException.class)
+                .hasMessageMatching("animations\\[\\d+]\\.channels\\[0]: copying the rotation keys of accessors\\[6] "
+                        + "needs 80000 bytes, more than the file's " + glb.length + " bytes can describe \\(budget 16 x "
+                        + "input size, \\d+ bytes left\\)");
+        GltfAsset few = GltfReader.read(clipsSharingOneSampler(4, 5000, "rotation"), "spin.glb",
+                ResourceResolver.none());
+        assertThat(few.clips()).hasSize(4);
+        assertThat(few.clips().get(3).channels().get(0).path()).isEqualTo(ChannelPath.ROTATION);
+    }
+
+    /** Translation, scale and weight keys are not changed by their channel, so channels share the decoded array. */
+    @Test
+    void translationChannelsSharingOneAccessorCostItOnce() {
+        GltfAsset asset = GltfReader.read(clipsSharingOneSampler(400, 5000, "translation"), "lift.glb",
+                ResourceResolver.none());
+        assertThat(asset.clips()).hasSize(400);
+        AnimationClip last = asset.clips().get(399);
+        assertThat(last.channels().get(0).values()).isEqualTo(asset.clips().get(0).channels().get(0).values());
+        assertThat(last.channels().get(0).values()[3 * 4999 + 1]).isEqualTo(1f);
     }
 }

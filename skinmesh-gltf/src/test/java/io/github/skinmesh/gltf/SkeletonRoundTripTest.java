@@ -185,6 +185,34 @@ class SkeletonRoundTripTest {
         assertThat(skins.get(0).get("skeleton").asInt()).isZero();
     }
 
+    /**
+     * A rigid part with a node of its own, followed by a part written onto an earlier bone: the first
+     * part's node then comes before the node of the bone it hangs from (node order is what a reader
+     * sees, parts in part order). The plan's node graph takes such an order: before, an assertion
+     * that parents come first failed, so writing threw an AssertionError wherever assertions run.
+     */
+    @Test
+    void aPartWhoseNodeComesBeforeItsBonesNodeReadsBack() {
+        SplitMix64 rng = new SplitMix64(11);
+        Skeleton.Builder sb = Skeleton.builder("chain");
+        int parent = Skeleton.NO_PARENT;
+        for (String name : new String[] {"root", "a", "b", "c", "d", "e"}) {
+            parent = sb.addBone(name, parent, new Vector3f(0, 1, 0), new Quaternionf(), new Vector3f(1));
+        }
+        Skeleton skeleton = sb.build();
+        Mesh prop = RandomModels.skinnedMesh(rng, skeleton, 3, 1, 4, 1, 0).toBuilder().skin(null).build();
+        Mesh cap = RandomModels.skinnedMesh(rng, skeleton, 3, 1, 4, 1, 0).toBuilder().skin(null).build();
+        Character asset = Character.builder("chain", skeleton)
+                .addPart(Part.of("Prop", prop, "e", new Matrix4f().translation(0.5f, 0, 0)))
+                .addPart(Part.of("c", cap, "c", new Matrix4f())).build();
+        byte[] glb = GltfWriter.toGlb(asset);
+        JsonNode nodes = GltfWriterTest.json(glb).get("nodes");
+        assertThat(nodes.get(3).get("name").asText()).as("the prop's own node").isEqualTo("Prop");
+        assertThat(nodes.get(6).get("name").asText()).isEqualTo("e");
+        assertThat(nodes.get(6).get("children").get(0).asInt()).as("bone e's node holds the prop's").isEqualTo(3);
+        assertThat(reread(glb).character()).isEqualTo(asset);
+    }
+
     /** No skin is added when the mesh skins already reach every bone (the files of before stay as they were). */
     @Test
     void noSkinIsAddedWhenTheHierarchyAlreadyHoldsEveryBone() {

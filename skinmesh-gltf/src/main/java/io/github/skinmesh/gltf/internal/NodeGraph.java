@@ -123,18 +123,20 @@ public final class NodeGraph {
     }
 
     /**
-     * Builds the graph of a forest whose parents come before their children (a skeleton, or a
-     * writer's node list), each node's children in index order.
+     * Builds the graph of a forest given by its parent links (a skeleton, or a writer's node list,
+     * where a part's node may come before the bone it hangs from), each node's children in index
+     * order.
      *
-     * @param parents per node its parent, {@link #NO_PARENT} for a root, each parent {@code <} its child
+     * @param parents per node its parent, another node, or {@link #NO_PARENT} for a root; the links
+     *     form no cycle
      * @return the graph
      */
     public static NodeGraph of(int[] parents) {
         int n = parents.length;
         int[] count = new int[n];
         for (int i = 0; i < n; i++) {
-            assert parents[i] == NO_PARENT || (parents[i] >= 0 && parents[i] < i) : "node " + i + " parent "
-                    + parents[i];
+            assert parents[i] == NO_PARENT || (parents[i] >= 0 && parents[i] < n && parents[i] != i) : "node " + i
+                    + " parent " + parents[i];
             if (parents[i] != NO_PARENT) {
                 count[parents[i]]++;
             }
