@@ -2,4 +2,6 @@
 module io.github.skinmesh.atlas {
     requires transitive io.github.skinmesh.core;
     requires static transitive org.jspecify;
+
+    exports io.github.skinmesh.atlas.pack;
 }
