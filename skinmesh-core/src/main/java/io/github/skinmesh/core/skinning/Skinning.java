@@ -3,6 +3,7 @@ package io.github.skinmesh.core.skinning;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.internal.ParallelRanges;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skin;
