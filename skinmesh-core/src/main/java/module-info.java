@@ -11,6 +11,8 @@ module io.github.skinmesh.core {
 
     exports io.github.skinmesh.core;
     exports io.github.skinmesh.core.model;
+    exports io.github.skinmesh.core.mesh;
+    exports io.github.skinmesh.core.combine;
     exports io.github.skinmesh.core.anim;
     exports io.github.skinmesh.core.validate;
     exports io.github.skinmesh.core.weights;
@@ -19,6 +21,5 @@ module io.github.skinmesh.core {
             io.github.skinmesh.atlas,
             io.github.skinmesh.vat,
             io.github.skinmesh.laya,
-            io.github.skinmesh.gltf,
-            io.github.skinmesh.testkit;
+            io.github.skinmesh.gltf;
 }

@@ -23,7 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Workload {@code gltf}: import of each shared glTF asset from bytes already in memory (GLB
- * container, JSON, accessors, skeleton, meshes, materials with image copies, clips), against the
+ * container, JSON, accessors, skeleton, parts with their meshes, materials with image copies, clips,
+ * into a {@link GltfAsset}), against the
  * same-run baseline of copying the same bytes with {@code System.arraycopy}.
  *
  * <p>The primary score is files per second; the secondary {@code bytes} counter is the input rate

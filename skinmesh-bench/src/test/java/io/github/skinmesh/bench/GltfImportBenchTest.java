@@ -26,8 +26,10 @@ class GltfImportBenchTest {
         b.load();
         GltfImportBench.Bytes counter = new GltfImportBench.Bytes();
         GltfAsset a = b.importGlb(counter);
-        assertThat(a.skinnedMeshes().get(0).primitives().get(0).vertexCount()).isEqualTo(vertices);
-        assertThat(a.skinnedMeshes().get(0).primitives().get(0).skin().paletteSize()).isEqualTo(joints);
+        assertThat(a.parts()).hasSize(1);
+        assertThat(a.parts().get(0).mesh().vertexCount()).isEqualTo(vertices);
+        assertThat(a.parts().get(0).mesh().skin().paletteSize()).isEqualTo(joints);
+        assertThat(a.source(0).primitives()).hasSize(1);
         assertThat(a.clips()).hasSize(clips);
         assertThat(b.baselineArraycopy(counter)).isEqualTo(b.bytes);
         assertThat(counter.bytes).isEqualTo(2L * b.bytes.length);

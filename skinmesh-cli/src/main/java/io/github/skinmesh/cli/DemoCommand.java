@@ -1,26 +1,29 @@
 package io.github.skinmesh.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.core.Progress;
 import io.github.skinmesh.core.anim.AnimatedBounds;
 import io.github.skinmesh.core.anim.AnimatedBoundsOptions;
-import io.github.skinmesh.core.anim.ClipSampler;
-import io.github.skinmesh.core.anim.Pose;
-import io.github.skinmesh.core.anim.PoseEvaluation;
+import io.github.skinmesh.core.anim.CharacterPoser;
+import io.github.skinmesh.core.anim.PosedVertices;
+import io.github.skinmesh.core.combine.Combine;
+import io.github.skinmesh.core.combine.CombineOptions;
+import io.github.skinmesh.core.combine.CombineReport;
+import io.github.skinmesh.core.combine.CombineResult;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
-import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.TextureRef;
 import io.github.skinmesh.core.skinning.PalettePacking;
-import io.github.skinmesh.core.skinning.Skinning;
-import io.github.skinmesh.core.skinning.SkinningOptions;
 import io.github.skinmesh.core.validate.MeshValidator;
 import io.github.skinmesh.core.validate.ValidationReport;
-import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.gltf.GltfWriter;
-import io.github.skinmesh.gltf.MeshInstance;
 import io.github.skinmesh.testkit.humanoid.Humanoid;
 import io.github.skinmesh.testkit.humanoid.Humanoids;
 import java.io.PrintWriter;
@@ -33,6 +36,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.joml.Matrix4f;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -43,8 +47,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Runs the pipeline on the built-in procedural character (six parts sharing one skeleton, "
             + "with textures and clips) and writes its outputs.",
-            "Steps: generate, validate, sample and skin the walk cycle, animated bounds, bone palettes for GPU "
-            + "skinning (3x4 float and half), write the character as glTF binary."})
+            "Steps: generate, validate, combine the six parts into one skinned mesh, sample and skin the walk cycle, "
+            + "animated bounds, bone palettes for GPU skinning (3x4 float and half), draw six phases of the walk into "
+            + "a PNG, write the character and the combined character as glTF binary. Each raw .bin output has a .json beside it giving its layout.",
+            "Prints a report and the list of files written, and its progress on stderr when that is a terminal. "
+            + "With --quiet, stdout holds only the list of files written and stderr only errors."})
 final class DemoCommand implements Callable<Integer> {
     /** Frames per second at which the demo samples the walk cycle. */
     static final int FPS = 30;
@@ -59,8 +66,8 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the generated character (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--quiet", description = "Print only the list of files written.")
-    boolean quiet;
+    @Mixin
+    QuietOption quiet;
 
     @Override
     public Integer call() {
@@ -75,42 +82,72 @@ final class DemoCommand implements Callable<Integer> {
             reports.add(MeshValidator.validate(part, skeleton));
         }
 
-        // 2. sample the walk cycle and skin every part at every frame
+        // 2. combine the six parts into one skinned mesh on the skeleton
+        Character character = h.character();
+        CombineResult combined = Combine.combineCharacters(List.of(character), CombineOptions.DEFAULTS);
+
+        // 3. sample the walk cycle and skin every part at every frame
         AnimationClip walk = h.walk();
-        WalkResult walked = skinClip(h, walk);
-
-        // 3. animated bounds: exact from the frames skinned above, conservative from per-bone boxes
-        Bounds conservative = Bounds.EMPTY;
-        AnimatedBoundsOptions boxes = AnimatedBoundsOptions.DEFAULTS.withMethod(AnimatedBoundsOptions.Method.CONSERVATIVE);
-        for (Mesh part : h.parts()) {
-            conservative = conservative.union(AnimatedBounds.compute(part, skeleton, walk, boxes).bounds());
+        quiet.noteScalarKernel();
+        WalkResult walked;
+        Bounds conservative;
+        try (ConsoleProgress progress = quiet.progress()) {
+            walked = skinClip(h, walk, progress);
+            // 4. animated bounds: exact from the frames skinned above, conservative from per-bone boxes
+            AnimatedBoundsOptions boxes = AnimatedBoundsOptions.DEFAULTS
+                    .withMethod(AnimatedBoundsOptions.Method.CONSERVATIVE);
+            conservative = AnimatedBounds.compute(h.character(), walk, boxes, progress).bounds();
         }
 
-        // 4. outputs: the character as glTF, the sampled walk, the GPU palettes, the textures
-        GltfAsset.Builder gltf = GltfAsset.builder(skeleton);
-        for (Mesh part : h.parts()) {
-            gltf.addSkinnedMesh(MeshInstance.of(part.name(), List.of(part), Skeleton.NO_PARENT, new Matrix4f()));
-        }
-        h.clips().forEach(gltf::addClip);
-        GltfAsset character = gltf.build();
-        outputs.write(out.resolve("humanoid.glb"), stream -> GltfWriter.writeGlb(character, stream));
-        String t = String.format(Locale.ROOT, "%.2f", walked.sampleTime);
-        outputs.write(out.resolve("walk.t" + t + ".positions.bin"), Outputs.littleEndian(walked.samplePositions));
-        outputs.write(out.resolve("walk.palette3x4.f32.bin"), walked.paletteFloat);
-        outputs.write(out.resolve("walk.palette3x4.f16.bin"), walked.paletteHalf);
-        for (Mesh part : h.parts()) {
-            for (Material m : part.materials()) {
-                TextureRef tex = m.texture(Material.BASE_COLOR);
-                if (tex != null) {
-                    Image img = tex.image();
-                    String ext = img.mimeType().equals("image/png") ? ".png" : img.mimeType().equals("image/jpeg") ? ".jpg" : ".img";
-                    outputs.write(out.resolve("textures").resolve(part.name() + ext), img.data());
+        // 5. a picture of the walk
+        WalkPreview.Picture preview = WalkPreview.render(character, walk);
+
+        // 6. outputs: the character and the combined character as glTF, the sampled walk, the GPU palettes (each raw file with a JSON
+        // describing its layout), the picture, the textures
+        try (outputs) {
+            outputs.write(out.resolve(GLB), stream -> GltfWriter.writeGlb(character, stream));
+            outputs.write(out.resolve(COMBINED_GLB), stream -> GltfWriter.writeGlb(combined.character(), stream));
+            String t = String.format(Locale.ROOT, "%.2f", walked.sampleTime);
+            String positions = "walk.t" + t + ".positions";
+            outputs.write(out.resolve(positions + ".bin"), Outputs.littleEndian(walked.samplePositions));
+            outputs.write(out.resolve(positions + ".json"), Json.bytes(positionsLayout(positions + ".bin", character,
+                    walk, walked)));
+            for (boolean half : new boolean[] {false, true}) {
+                String palette = half ? PALETTE_HALF : PALETTE_FLOAT;
+                outputs.write(out.resolve(palette + ".bin"), half ? walked.paletteHalf : walked.paletteFloat);
+                outputs.write(out.resolve(palette + ".json"), Json.bytes(paletteLayout(palette + ".bin", half,
+                        skeleton, walk, walked)));
+            }
+            outputs.write(out.resolve(PREVIEW), preview.png());
+            for (Mesh part : h.parts()) {
+                for (Material m : part.materials()) {
+                    TextureRef tex = m.texture(Material.BASE_COLOR);
+                    if (tex != null) {
+                        Image img = tex.image();
+                        String ext = img.mimeType().equals("image/png") ? ".png" : img.mimeType().equals("image/jpeg") ? ".jpg" : ".img";
+                        outputs.write(out.resolve("textures").resolve(part.name() + ext), img.data());
+                    }
                 }
             }
+            outputs.commit();
         }
 
-        if (!quiet) {
+        if (!quiet.quiet()) {
             printReport(w, h, reports, walk, walked, conservative);
+            CombineReport c = combined.report();
+            w.printf(Locale.ROOT, "combine: %d parts -> %d skinned mesh (%s): draw calls %d -> %d (one per material),"
+                    + " vertices %d -> %d, bones %d -> %d%n", c.partsBefore(), c.partsAfter(), COMBINED_GLB,
+                    c.drawCallsBefore(), c.drawCallsAfter(), c.verticesBefore(), c.verticesAfter(), c.bonesBefore(),
+                    c.bonesAfter());
+            w.print(beforeAfter(h, reports, combined).render());
+            w.println();
+            w.printf(Locale.ROOT, "%s opens in any glTF viewer: drag it into a web viewer such as the Khronos glTF "
+                    + "Sample Viewer or the three.js editor.%n", GLB);
+            w.printf(Locale.ROOT, "%s: %d phases of %s side by side, seen from the character's right (%dx%d).%n", PREVIEW,
+                    WalkPreview.PANELS, walk.name(), preview.width(), preview.height());
+            w.println("Each raw .bin has a .json beside it giving its layout (values, order, byte order, bone names, "
+                    + "frame times).");
+            w.println();
         }
         w.println("files written:");
         for (Path p : outputs.written()) {
@@ -119,6 +156,92 @@ final class DemoCommand implements Callable<Integer> {
         w.flush();
         int errors = reports.stream().mapToInt(ValidationReport::errorCount).sum();
         return errors == 0 ? SkinMeshCommand.OK : SkinMeshCommand.BAD_INPUT;
+    }
+
+    /** The character as glTF binary. */
+    static final String GLB = "humanoid.glb";
+    /** The character's parts combined into one skinned mesh, as glTF binary. */
+    static final String COMBINED_GLB = "humanoid.combined.glb";
+    /** The walk's bone palettes as 3x4 floats, without the {@code .bin}/{@code .json} extension. */
+    static final String PALETTE_FLOAT = "walk.palette3x4.f32";
+    /** The walk's bone palettes as 3x4 halves, without the {@code .bin}/{@code .json} extension. */
+    static final String PALETTE_HALF = "walk.palette3x4.f16";
+    /** The picture of the walk. */
+    static final String PREVIEW = "walk.preview.png";
+    /** Version of the layout descriptions; changes only when a field is removed or changes meaning. */
+    static final int LAYOUT_VERSION = 1;
+
+    /** The description of the sampled positions file: vertices per part, in order, float32 xyz. */
+    static ObjectNode positionsLayout(String file, Character character, AnimationClip clip, WalkResult walked) {
+        ObjectNode o = Json.object();
+        o.put("format", "skinmesh demo positions");
+        o.put("formatVersion", LAYOUT_VERSION);
+        o.put("file", file);
+        o.put("layout", "vertexCount x 3 values (x, y, z), the parts' vertices one part after the other in the "
+                + "order of parts");
+        o.put("encoding", "float32");
+        o.put("byteOrder", "little-endian");
+        o.put("space", "model space of the character (glTF axes: +Y up, +Z front), skinned by linear blend");
+        o.put("clip", clip.name());
+        o.put("time", walked.sampleTime);
+        long total = character.vertexCount();
+        o.put("vertexCount", total);
+        o.put("byteLength", 12L * total);
+        ArrayNode parts = o.putArray("parts");
+        long first = 0;
+        for (Part part : character.parts()) {
+            int n = part.mesh().vertexCount();
+            parts.addObject().put("name", part.name()).put("firstVertex", first).put("vertexCount", n)
+                    .put("byteOffset", 12L * first).put("byteLength", 12L * n);
+            first += n;
+        }
+        return o;
+    }
+
+    /** The description of a palette file: frames x bones x 12 values, with the bones and the frame times. */
+    static ObjectNode paletteLayout(String file, boolean half, Skeleton skeleton, AnimationClip clip,
+            WalkResult walked) {
+        int bytesPerValue = half ? 2 : 4;
+        int bones = skeleton.boneCount();
+        ObjectNode o = Json.object();
+        o.put("format", "skinmesh demo bone palettes");
+        o.put("formatVersion", LAYOUT_VERSION);
+        o.put("file", file);
+        o.put("layout", "frames x bones x 12 values");
+        o.put("encoding", half ? "float16 (IEEE 754 binary16)" : "float32");
+        o.put("byteOrder", "little-endian");
+        o.put("frames", walked.frames);
+        o.put("boneCount", bones);
+        o.put("valuesPerBone", PalettePacking.VALUES_PER_BONE);
+        o.put("bytesPerValue", bytesPerValue);
+        o.put("bytesPerBone", half ? PalettePacking.HALF_BYTES_PER_BONE : PalettePacking.FLOAT_BYTES_PER_BONE);
+        o.put("byteLength", (long) walked.frames * bones * PalettePacking.VALUES_PER_BONE * bytesPerValue);
+        o.put("offset", "byte offset of value k (0..11) of bone b in frame f: ((f * boneCount + b) * 12 + k) * "
+                + "bytesPerValue");
+        o.put("matrix", "the bone's skin matrix S = model(bone) * inverse(restModel(bone)) (the meshes are bound in "
+                + "the rest pose), as 3 rows of 4, row-major: S00 S01 S02 S03 S10 S11 S12 S13 S20 S21 S22 S23; the "
+                + "4th row is 0 0 0 1. A vertex p bound to bones b_i with weights w_i moves to "
+                + "sum_i w_i * S(b_i) * (p, 1)");
+        o.put("boneOrder", "the skeleton's (parents before children); a mesh joint is the bone of the same name, "
+                + "as in the .glb's skins");
+        o.put("clip", clip.name());
+        o.put("fps", FPS);
+        o.put("duration", clip.duration());
+        o.put("timing", "frame f is the pose at min(f / fps, duration): play once, the last frame at the duration");
+        ArrayNode times = o.putArray("frameTimes");
+        for (int f = 0; f < walked.frames; f++) {
+            times.add(frameTime(clip, f));
+        }
+        ArrayNode list = o.putArray("bones");
+        for (int b = 0; b < bones; b++) {
+            list.addObject().put("index", b).put("name", skeleton.boneName(b)).put("parent", skeleton.parent(b));
+        }
+        return o;
+    }
+
+    /** @return the time of frame {@code f} of the demo's sampling: {@code min(f / FPS, duration)} */
+    static float frameTime(AnimationClip clip, int f) {
+        return Math.min(f / (float) FPS, clip.duration());
     }
 
     /** What sampling and skinning the walk produced. */
@@ -136,13 +259,15 @@ final class DemoCommand implements Callable<Integer> {
      * Samples {@code clip} at {@value #FPS} fps (play-once clamped, last frame at the duration),
      * skins every part's positions at every frame (for the bounds and the sample frame), and packs
      * the character's bone palette per frame: bone {@code b} of the skeleton gets
-     * {@code model(b) * inverse(restModel(b))} (bind pose = rest pose).
+     * {@code model(b) * inverse(restModel(b))} (bind pose = rest pose). Reports each frame to
+     * {@code progress} and stops with a {@link io.github.skinmesh.core.CancelledException} when it
+     * asks to.
      */
-    static WalkResult skinClip(Humanoid h, AnimationClip clip) {
+    static WalkResult skinClip(Humanoid h, AnimationClip clip, Progress progress) {
         Skeleton skeleton = h.skeleton();
         int bones = skeleton.boneCount();
-        ClipSampler sampler = ClipSampler.bind(clip, skeleton);
-        Pose pose = Pose.rest(skeleton);
+        CharacterPoser poser = CharacterPoser.bind(h.character(), clip);
+        PosedVertices posed = poser.newOutput();
         float[] model = new float[16 * bones];
         float[] inverseRest = skeleton.restModelMatricesInto(new float[16 * bones], 0);
         Matrix4f m = new Matrix4f();
@@ -152,48 +277,32 @@ final class DemoCommand implements Callable<Integer> {
         }
         float[] characterPalette = new float[16 * bones];
 
-        List<Mesh> parts = h.parts();
-        int[][] paletteBones = new int[parts.size()][];
-        float[][] palettes = new float[parts.size()][];
-        float[][] positions = new float[parts.size()][];
-        int totalVertices = 0;
-        for (int i = 0; i < parts.size(); i++) {
-            Skin skin = parts.get(i).skin();
-            paletteBones[i] = skin.bind(skeleton);
-            palettes[i] = new float[16 * skin.paletteSize()];
-            positions[i] = new float[3 * parts.get(i).vertexCount()];
-            totalVertices += parts.get(i).vertexCount();
-        }
-
         WalkResult r = new WalkResult();
         r.frames = (int) Math.ceil(clip.duration() * FPS) + 1;
         int sampleFrame = r.frames / 2;
         ByteBuffer f32 = ByteBuffer.allocate(r.frames * bones * PalettePacking.FLOAT_BYTES_PER_BONE).order(ByteOrder.LITTLE_ENDIAN);
         ByteBuffer f16 = ByteBuffer.allocate(r.frames * bones * PalettePacking.HALF_BYTES_PER_BONE).order(ByteOrder.LITTLE_ENDIAN);
-        r.samplePositions = new float[3 * totalVertices];
+        r.samplePositions = new float[3 * (int) poser.vertexCount()];
+        String stage = "skinning " + clip.name() + " frames";
         for (int f = 0; f < r.frames; f++) {
-            float t = Math.min(f / (float) FPS, clip.duration());
-            sampler.sample(t, pose);
-            PoseEvaluation.modelMatricesInto(skeleton, pose, model);
-            int offset = 0;
-            for (int i = 0; i < parts.size(); i++) {
-                Mesh part = parts.get(i);
-                PoseEvaluation.skinMatricesInto(part.skin(), paletteBones[i], model, palettes[i]);
-                Skinning.skinInto(part, palettes[i], positions[i], null, null, SkinningOptions.DEFAULTS);
-                r.bounds = r.bounds.union(Bounds.of(positions[i], 0, part.vertexCount()));
-                if (f == sampleFrame) {
-                    System.arraycopy(positions[i], 0, r.samplePositions, offset, positions[i].length);
-                    r.sampleTime = t;
-                }
-                offset += positions[i].length;
-                r.skinnedVertices += part.vertexCount();
+            progress.checkCancelled("demo");
+            progress.update(stage, f, r.frames);
+            float t = frameTime(clip, f);
+            poser.poseInto(t, posed);
+            r.bounds = r.bounds.union(posed.bounds());
+            r.skinnedVertices += poser.vertexCount();
+            if (f == sampleFrame) {
+                posed.positionsInto(r.samplePositions, 0);
+                r.sampleTime = t;
             }
+            poser.modelMatricesInto(model, 0);
             for (int b = 0; b < bones; b++) {
                 m.set(model, 16 * b).mulAffine(ibm.set(inverseRest, 16 * b)).get(characterPalette, 16 * b);
             }
             PalettePacking.packFloat3x4Into(characterPalette, 0, bones, f32);
             PalettePacking.packHalf3x4Into(characterPalette, 0, bones, f16, io.github.skinmesh.core.skinning.PackingOptions.DEFAULTS);
         }
+        progress.update(stage, r.frames, r.frames);
         r.paletteFloat = f32.array();
         r.paletteHalf = f16.array();
         return r;
@@ -238,13 +347,34 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         w.printf(Locale.ROOT, "%s: %d frames at %d fps, %d vertices skinned (linear blend, %s)%n", walk.name(),
-                walked.frames, FPS, walked.skinnedVertices, Skinning.vectorKernelAvailable() ? "SIMD kernel"
-                        : "scalar kernel; java --add-modules jdk.incubator.vector enables the SIMD one");
+                walked.frames, FPS, walked.skinnedVertices, SkinningKernels.name());
         w.printf(Locale.ROOT, "animated bounds (%s): exact %s%n", walk.name(), format(walked.bounds));
         w.printf(Locale.ROOT, "animated bounds (%s): conservative %s%n", walk.name(), format(conservative));
         w.printf(Locale.ROOT, "bone palettes: %d frames x %d bones, %d bytes as 3x4 float, %d bytes as 3x4 half%n",
                 walked.frames, skeleton.boneCount(), walked.paletteFloat.length, walked.paletteHalf.length);
         w.println();
+    }
+
+    /**
+     * The before/after table of combining: the six parts drawn separately, then the combined mesh;
+     * draw calls, vertices, bones bound (the sum of the parts' palettes, then the combined palette),
+     * texture bytes and validation errors.
+     */
+    static Table beforeAfter(Humanoid h, List<ValidationReport> reports, CombineResult combined) {
+        CombineReport c = combined.report();
+        long textureBytes = 0;
+        int errors = 0;
+        for (int i = 0; i < h.parts().size(); i++) {
+            textureBytes += textureBytes(h.parts().get(i));
+            errors += reports.get(i).errorCount();
+        }
+        Mesh mesh = combined.mesh();
+        int errorsAfter = MeshValidator.validate(mesh, combined.character().skeleton()).errorCount();
+        return new Table("", "draw calls", "vertices", "bones", "texture bytes", "errors")
+                .row("before: " + c.partsBefore() + " parts", c.drawCallsBefore(), c.verticesBefore(), c.bonesBefore(),
+                        textureBytes, errors)
+                .row("after: combined", c.drawCallsAfter(), c.verticesAfter(), c.bonesAfter(), textureBytes(mesh),
+                        errorsAfter);
     }
 
     private static long textureBytes(Mesh part) {

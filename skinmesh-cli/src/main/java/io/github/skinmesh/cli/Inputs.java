@@ -4,10 +4,14 @@ import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.SkinMeshException;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.gltf.GltfAsset;
+import io.github.skinmesh.gltf.GltfReadOptions;
 import io.github.skinmesh.gltf.GltfReader;
+import io.github.skinmesh.gltf.ImageSource;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -25,27 +29,74 @@ final class Inputs {
     /**
      * Reads a glTF file.
      *
-     * @throws SkinMeshException naming the file when it is missing, unreadable or malformed
+     * @throws SkinMeshException naming the file when it is missing, not a regular file, unreadable or
+     *     malformed (the reader's {@link FormatException} already names it: it carries the file as its
+     *     source)
+     * @throws OutOfMemory when the heap is too small for the file
      */
     static GltfAsset readGltf(Path file) {
+        return readGltf(file, GltfReadOptions.DEFAULTS);
+    }
+
+    /**
+     * The reading options of commands that need no pixels ({@code inspect}, {@code skin}): an image
+     * file that is missing or unreadable drops its textures instead of failing the read, and the
+     * asset's {@link GltfAsset#imageSources()} says which and why.
+     */
+    static final GltfReadOptions WITHOUT_PIXELS = GltfReadOptions.DEFAULTS
+            .withUnreadableImages(GltfReadOptions.UnreadableImages.DROP_TEXTURES);
+
+    /**
+     * Reads a glTF file with the given options.
+     *
+     * @throws SkinMeshException as {@link #readGltf(Path)}
+     */
+    static GltfAsset readGltf(Path file, GltfReadOptions options) {
         if (!isGltf(file)) {
             throw new SkinMeshException(file + ": not a glTF file, expected a .glb or .gltf name");
         }
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file)) {
             throw new SkinMeshException(file + ": no such file");
         }
         try {
-            return GltfReader.read(file);
-        } catch (FormatException e) {
-            String message = String.valueOf(e.getMessage());
-            String named = file.getFileName() + ": ";
-            if (message.startsWith(named)) {
-                message = message.substring(named.length()); // the reader names the file by its bare name
-            }
-            throw new FormatException(file + ": " + message, e);
+            return GltfReader.read(file, options);
         } catch (IOException e) {
-            throw new SkinMeshException(file + ": cannot read (" + e.getMessage() + ")", e);
+            throw new SkinMeshException(file + ": cannot read (" + Outputs.problem(e) + ")", e);
+        } catch (OutOfMemoryError e) {
+            throw new OutOfMemory("reading " + file, e);
         }
+    }
+
+    /**
+     * Prints one line on {@code err} per image of {@code asset} that could not be read (read with
+     * {@link #WITHOUT_PIXELS}): {@code command: file: reason; ignored (why)}.
+     */
+    static void noteDroppedImages(PrintWriter err, String command, Path file, GltfAsset asset, String why) {
+        for (ImageSource s : asset.imageSources()) {
+            if (s.problem() != null) {
+                err.println(command + ": " + file + ": " + s.problem() + "; ignored (" + why + ")");
+            }
+        }
+        err.flush();
+    }
+
+    /**
+     * Prints one line on {@code err} per warning of the read ({@code command: file: warning}) but
+     * those of images that could not be read, which {@link #noteDroppedImages} words for the command.
+     */
+    static void noteReadWarnings(PrintWriter err, String command, Path file, GltfAsset asset) {
+        List<String> images = new ArrayList<>();
+        for (ImageSource s : asset.imageSources()) {
+            if (s.problem() != null) {
+                images.add(s.problem());
+            }
+        }
+        for (String w : asset.warnings()) {
+            if (images.stream().noneMatch(w::startsWith)) {
+                err.println(command + ": " + file + ": " + w);
+            }
+        }
+        err.flush();
     }
 
     /**

@@ -2,10 +2,13 @@ package io.github.skinmesh.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,8 +16,13 @@ import java.util.stream.Stream;
 
 /** Runs the {@code skinmesh} command in-process, capturing stdout, stderr and the exit code. */
 final class Cli {
-    /** What one run produced. */
-    record Run(int exitCode, String out, String err) {
+    /** What one run produced: the exit code, standard output as bytes, standard error. */
+    record Run(int exitCode, byte[] stdout, String err) {
+        /** @return standard output as UTF-8 text */
+        String out() {
+            return new String(stdout, StandardCharsets.UTF_8);
+        }
+
         /** @return this run, after checking it succeeded with nothing on stderr */
         Run assertOk() {
             assertThat(exitCode).as("exit code; stderr:%n%s", err).isEqualTo(SkinMeshCommand.OK);
@@ -23,15 +31,20 @@ final class Cli {
 
         /** Checks a bad-input failure: exit 1, a message on stderr naming {@code names}, no stack trace. */
         Run assertBadInput(String... names) {
-            assertThat(exitCode).as("exit code; stdout:%n%s%nstderr:%n%s", out, err).isEqualTo(SkinMeshCommand.BAD_INPUT);
+            assertThat(exitCode).as("exit code; stdout:%n%s%nstderr:%n%s", out(), err).isEqualTo(SkinMeshCommand.BAD_INPUT);
             assertThat(err).startsWith("skinmesh ").contains(names).doesNotContain("\tat ").doesNotContain("Exception");
             return this;
         }
 
-        /** Checks a usage failure: exit 2 and the problem on stderr. */
+        /**
+         * Checks a usage failure: exit 2, nothing on stdout, and on stderr one line naming the problem and
+         * the command's help, {@code skinmesh CMD: problem (see skinmesh CMD --help)}.
+         */
         Run assertUsage(String problem) {
-            assertThat(exitCode).as("exit code; stdout:%n%s%nstderr:%n%s", out, err).isEqualTo(SkinMeshCommand.USAGE);
-            assertThat(err).contains(problem).contains("Usage: skinmesh");
+            assertThat(exitCode).as("exit code; stdout:%n%s%nstderr:%n%s", out(), err).isEqualTo(SkinMeshCommand.USAGE);
+            assertThat(stdout).as("stdout").isEmpty();
+            assertThat(err.lines()).as("stderr").singleElement().asString().startsWith("skinmesh").contains(problem)
+                    .matches("(skinmesh[a-z -]*): .* \\(see \\1 --help\\)");
             return this;
         }
     }
@@ -44,10 +57,12 @@ final class Cli {
         for (int i = 0; i < args.length; i++) {
             a[i] = String.valueOf(args[i]);
         }
-        StringWriter out = new StringWriter();
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
         StringWriter err = new StringWriter();
-        int code = SkinMeshCommand.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(a);
-        return new Run(code, out.toString(), err.toString());
+        int code = SkinMeshCommand.commandLine(stdout, out, new PrintWriter(err, true)).execute(a);
+        out.flush();
+        return new Run(code, stdout.toByteArray(), err.toString());
     }
 
     /** @return the regular files under {@code dir}, relative to it, sorted */
@@ -60,5 +75,10 @@ final class Cli {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** @return the regular files under {@code dir} whose name starts with a dot (temporary outputs), relative */
+    static List<Path> hiddenFiles(Path dir) {
+        return files(dir).stream().filter(p -> p.getFileName().toString().startsWith(".")).toList();
     }
 }

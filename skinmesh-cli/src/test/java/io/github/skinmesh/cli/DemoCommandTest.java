@@ -2,20 +2,38 @@ package io.github.skinmesh.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.skinmesh.core.anim.CharacterPoser;
+import io.github.skinmesh.core.anim.PosedVertices;
 import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Skeleton;
+import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.gltf.GltfReader;
-import io.github.skinmesh.gltf.MeshInstance;
+import io.github.skinmesh.testkit.humanoid.Humanoid;
+import io.github.skinmesh.testkit.humanoid.Humanoids;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code skinmesh demo}: the files it lists exist, re-import and have the documented sizes; two runs agree byte for byte. */
+/**
+ * {@code skinmesh demo}: the files it lists exist, re-import and have the documented sizes; each raw file
+ * read through the JSON beside it gives the poser's values; the preview shows each pose where it
+ * projects; two runs agree byte for byte.
+ */
 class DemoCommandTest {
     /** Bytes of one bone's 3x4 float palette entry. */
     static final int FLOAT_PALETTE_BYTES = 48;
@@ -54,7 +72,7 @@ class DemoCommandTest {
     @Test
     void exitsZeroAndReportsTheCharacter() {
         run.assertOk();
-        assertThat(run.err()).isEmpty();
+        assertThat(run.err()).as("nothing but the kernel notice").isEqualTo(ScalarKernelNoticeTest.expectedNotice("demo"));
         assertThat(run.out()).contains("skeleton: 53 bones").contains("walk").contains("idle")
                 .containsPattern("total +[0-9]+ +[0-9]+ +53 +6 +[0-9]+ +0 +0");
     }
@@ -71,8 +89,40 @@ class DemoCommandTest {
     }
 
     @Test
+    void theCombinedCharacterIsOneSkinnedMeshPosingLikeTheSixParts() throws IOException {
+        assertThat(run.out()).contains("combine: 6 parts -> 1 skinned mesh (humanoid.combined.glb): draw calls 6 -> 6"
+                + " (one per material), vertices 9555 -> 9555, bones 67 -> 53");
+        // the before/after table of CLI.md: draw calls, vertices, bones, texture bytes, errors
+        assertThat(run.out()).contains("""
+                                 draw calls  vertices  bones  texture bytes  errors
+                before: 6 parts           6      9555     67          28872       0
+                after: combined           6      9555     53          28872       0
+                """);
+        GltfAsset combined = GltfReader.read(first.resolve("humanoid.combined.glb"));
+        assertThat(combined.parts()).hasSize(1);
+        assertThat(combined.parts().get(0).mesh().vertexCount()).isEqualTo(9555);
+        assertThat(combined.parts().get(0).mesh().submeshes()).hasSize(6);
+        assertThat(combined.parts().get(0).mesh().skin().paletteSize()).isEqualTo(53);
+        assertThat(combined.clips()).extracting(AnimationClip::name).containsExactly("walk", "idle");
+        // posed at the walk's middle, the combined mesh's bounds are the six parts' bounds
+        AnimationClip walk = combined.clips().get(0);
+        float t = walk.duration() / 2;
+        io.github.skinmesh.gltf.AssetPoser separate = io.github.skinmesh.gltf.AssetPoser.bind(character);
+        io.github.skinmesh.gltf.AssetPoser joined = io.github.skinmesh.gltf.AssetPoser.bind(combined);
+        assertThat(joined.vertexCount()).isEqualTo(separate.vertexCount()).isEqualTo(9555);
+        Bounds parts = Bounds.of(separate.poseInto(character.clips().get(0), t, io.github.skinmesh.gltf.PoseSpace.WORLD,
+                new float[3 * 9555], 0), 0, 9555);
+        Bounds one = Bounds.of(joined.poseInto(walk, t, io.github.skinmesh.gltf.PoseSpace.WORLD, new float[3 * 9555], 0),
+                0, 9555);
+        assertThat(one.minX()).isCloseTo(parts.minX(), org.assertj.core.data.Offset.offset(1e-5f));
+        assertThat(one.maxY()).isCloseTo(parts.maxY(), org.assertj.core.data.Offset.offset(1e-5f));
+        assertThat(one.maxZ()).isCloseTo(parts.maxZ(), org.assertj.core.data.Offset.offset(1e-5f));
+    }
+
+    @Test
     void theGlbReimportsAsTheCharacter() {
-        assertThat(character.skinnedMeshes()).hasSize(6);
+        assertThat(character.character().skinnedParts()).hasSize(6);
+        assertThat(character.character().name()).isEqualTo("humanoid");
         assertThat(character.clips()).hasSize(2);
         assertThat(character.clips()).extracting(AnimationClip::name).containsExactly("walk", "idle");
         assertThat(character.skeleton().boneCount()).isEqualTo(53);
@@ -81,7 +131,7 @@ class DemoCommandTest {
 
     @Test
     void thePositionsHoldTwelveBytesPerVertex() throws IOException {
-        int vertices = character.skinnedMeshes().stream().mapToInt(MeshInstance::vertexCount).sum();
+        long vertices = character.character().vertexCount();
         List<Path> positions = listed().stream().filter(p -> p.getFileName().toString().endsWith(".positions.bin"))
                 .toList();
         assertThat(positions).hasSize(1);
@@ -98,6 +148,239 @@ class DemoCommandTest {
         assertThat(Files.size(first.resolve("walk.palette3x4.f16.bin"))).isEqualTo(frames * bones * HALF_PALETTE_BYTES);
     }
 
+    // ---------------------------------------------------------------- the layouts beside the raw files
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** @return the JSON beside a raw file */
+    static JsonNode layoutOf(Path bin) throws IOException {
+        String name = bin.getFileName().toString();
+        assertThat(name).endsWith(".bin");
+        Path json = bin.resolveSibling(name.substring(0, name.length() - 4) + ".json");
+        assertThat(json).as("the layout beside %s", bin).isRegularFile();
+        return MAPPER.readTree(json.toFile());
+    }
+
+    @Test
+    void everyRawFileHasItsLayoutBesideIt() throws IOException {
+        List<Path> bins = listed().stream().filter(p -> p.getFileName().toString().endsWith(".bin")).toList();
+        assertThat(bins).hasSize(3);
+        for (Path bin : bins) {
+            JsonNode j = layoutOf(bin);
+            assertThat(j.get("file").asText()).isEqualTo(bin.getFileName().toString());
+            assertThat(j.get("byteLength").asLong()).as("%s", bin).isEqualTo(Files.size(bin));
+            assertThat(j.get("byteOrder").asText()).isEqualTo("little-endian");
+            assertThat(j.get("formatVersion").asInt()).isEqualTo(1);
+            assertThat(listed()).contains(bin.resolveSibling(bin.getFileName().toString().replace(".bin", ".json")));
+        }
+    }
+
+    /** The positions file read through its layout: each part's vertices are the poser's at the stated time. */
+    @Test
+    void thePositionsReadThroughTheirLayoutAreThePosersPositions() throws IOException {
+        Path bin = listed().stream().filter(p -> p.getFileName().toString().endsWith(".positions.bin")).findFirst()
+                .orElseThrow();
+        JsonNode j = layoutOf(bin);
+        assertThat(j.get("encoding").asText()).isEqualTo("float32");
+        assertThat(j.get("clip").asText()).isEqualTo("walk");
+        Humanoid h = Humanoids.generate(1);
+        CharacterPoser poser = CharacterPoser.bind(h.character(), h.walk());
+        PosedVertices posed = poser.newOutput();
+        poser.poseInto(j.get("time").floatValue(), posed);
+        ByteBuffer data = ByteBuffer.wrap(Files.readAllBytes(bin)).order(ByteOrder.LITTLE_ENDIAN);
+        JsonNode parts = j.get("parts");
+        assertThat(parts).hasSize(h.parts().size());
+        long total = 0;
+        for (int p = 0; p < parts.size(); p++) {
+            JsonNode part = parts.get(p);
+            assertThat(part.get("name").asText()).isEqualTo(character.parts().get(p).name())
+                    .isEqualTo(h.parts().get(p).name());
+            int n = part.get("vertexCount").asInt();
+            assertThat(part.get("firstVertex").asLong()).isEqualTo(total);
+            assertThat(part.get("byteOffset").asLong()).isEqualTo(12 * total);
+            assertThat(part.get("byteLength").asLong()).isEqualTo(12L * n);
+            float[] expected = posed.positions(p);
+            assertThat(expected).hasSize(3 * n);
+            int at = part.get("byteOffset").asInt();
+            for (int i = 0; i < 3 * n; i++) {
+                assertThat(data.getFloat(at + 4 * i)).as("part %d value %d", p, i).isEqualTo(expected[i]);
+            }
+            total += n;
+        }
+        assertThat(j.get("vertexCount").asLong()).isEqualTo(total);
+    }
+
+    /** Largest distance of a vertex skinned with the half palette from the poser's, in metres (measured: 0.60 mm). */
+    static final float HALF_PALETTE_TOLERANCE = 2e-3f;
+    /** Largest distance with the float palette, metres (measured: 0.39 micrometres; the poser sums in float). */
+    static final float FLOAT_PALETTE_TOLERANCE = 1e-5f;
+
+    /**
+     * Each palette read through its layout (frames, bones by name, 3x4 rows, frame times) skins every
+     * part's vertices to the poser's positions at that frame's time.
+     */
+    @Test
+    void thePalettesReadThroughTheirLayoutSkinLikeThePoser() throws IOException {
+        Humanoid h = Humanoids.generate(1);
+        Skeleton skeleton = h.skeleton();
+        CharacterPoser poser = CharacterPoser.bind(h.character(), h.walk());
+        PosedVertices posed = poser.newOutput();
+        for (boolean half : new boolean[] {false, true}) {
+            Path bin = first.resolve((half ? DemoCommand.PALETTE_HALF : DemoCommand.PALETTE_FLOAT) + ".bin");
+            JsonNode j = layoutOf(bin);
+            assertThat(j.get("encoding").asText()).startsWith(half ? "float16" : "float32");
+            int frames = j.get("frames").asInt();
+            int bones = j.get("boneCount").asInt();
+            int bytesPerValue = j.get("bytesPerValue").asInt();
+            assertThat(bytesPerValue).isEqualTo(half ? 2 : 4);
+            assertThat(j.get("valuesPerBone").asInt()).isEqualTo(12);
+            assertThat(j.get("bytesPerBone").asInt()).isEqualTo(12 * bytesPerValue);
+            assertThat(j.get("fps").asInt()).isEqualTo(DemoCommand.FPS);
+            assertThat(j.get("frameTimes")).hasSize(frames);
+            assertThat(j.get("bones")).hasSize(bones);
+            for (int b = 0; b < bones; b++) {
+                assertThat(j.get("bones").get(b).get("name").asText()).isEqualTo(skeleton.boneName(b));
+                assertThat(j.get("bones").get(b).get("parent").asInt()).isEqualTo(skeleton.parent(b));
+            }
+            ByteBuffer data = ByteBuffer.wrap(Files.readAllBytes(bin)).order(ByteOrder.LITTLE_ENDIAN);
+            float worst = 0;
+            float[][] palette = new float[bones][12];
+            for (int f = 0; f < frames; f++) {
+                float t = j.get("frameTimes").get(f).floatValue();
+                assertThat(t).isEqualTo(Math.min(f / (float) DemoCommand.FPS, h.walk().duration()));
+                for (int b = 0; b < bones; b++) {
+                    for (int k = 0; k < 12; k++) {
+                        int at = ((f * bones + b) * 12 + k) * bytesPerValue;
+                        palette[b][k] = half ? halfToFloat(data.getShort(at)) : data.getFloat(at);
+                    }
+                }
+                poser.poseInto(t, posed);
+                for (int p = 0; p < h.parts().size(); p++) {
+                    worst = Math.max(worst, skinWith(palette, skeleton, h.parts().get(p), posed.positions(p)));
+                }
+            }
+            assertThat(worst).as("%s: worst vertex distance", bin.getFileName())
+                    .isLessThanOrEqualTo(half ? HALF_PALETTE_TOLERANCE : FLOAT_PALETTE_TOLERANCE);
+        }
+    }
+
+    /** IEEE 754 binary16 to float: sign, 5 exponent bits (bias 15), 10 fraction bits. */
+    static float halfToFloat(short bits) {
+        int h = bits & 0xFFFF;
+        float sign = (h & 0x8000) != 0 ? -1f : 1f;
+        int exponent = (h >>> 10) & 0x1F;
+        int fraction = h & 0x3FF;
+        if (exponent == 0x1F) {
+            return fraction == 0 ? sign * Float.POSITIVE_INFINITY : Float.NaN;
+        }
+        if (exponent == 0) {
+            return sign * fraction * 0x1p-24f;
+        }
+        return sign * (1 + fraction / 1024f) * (float) Math.pow(2, exponent - 15);
+    }
+
+    /** @return the largest distance between {@code expected} and the part's vertices skinned by the palette rows */
+    private static float skinWith(float[][] palette, Skeleton skeleton, Mesh mesh, float[] expected) {
+        Skin skin = mesh.skin();
+        BoneWeights w = skin.weights();
+        float[] p = mesh.positions();
+        float worst = 0;
+        for (int v = 0; v < mesh.vertexCount(); v++) {
+            double[] out = new double[3];
+            double sum = 0;
+            for (int k = 0; k < w.influencesPerVertex(); k++) {
+                sum += w.weight(v, k);
+            }
+            for (int k = 0; k < w.influencesPerVertex(); k++) {
+                float[] m = palette[skeleton.requireIndex(skin.boneName(w.joint(v, k)))];
+                double weight = w.weight(v, k) / sum;
+                for (int r = 0; r < 3; r++) {
+                    out[r] += weight * (m[4 * r] * p[3 * v] + m[4 * r + 1] * p[3 * v + 1] + m[4 * r + 2] * p[3 * v + 2]
+                            + m[4 * r + 3]);
+                }
+            }
+            double dx = out[0] - expected[3 * v];
+            double dy = out[1] - expected[3 * v + 1];
+            double dz = out[2] - expected[3 * v + 2];
+            worst = Math.max(worst, (float) Math.sqrt(dx * dx + dy * dy + dz * dz));
+        }
+        return worst;
+    }
+
+    // ---------------------------------------------------------------- the preview
+
+    @Test
+    void thePreviewHasTheDocumentedSizeAndIsSaid() throws IOException {
+        Path png = first.resolve(DemoCommand.PREVIEW);
+        assertThat(listed()).contains(png);
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertThat(img.getWidth()).isEqualTo(WalkPreview.PANELS * WalkPreview.PANEL_WIDTH).isEqualTo(960);
+        assertThat(img.getHeight()).isEqualTo(WalkPreview.HEIGHT).isEqualTo(280);
+        assertThat(run.out()).contains("walk.preview.png: 6 phases of walk side by side, seen from the character's right (960x280).")
+                .contains("humanoid.glb opens in any glTF viewer: drag it into a web viewer such as the Khronos glTF "
+                        + "Sample Viewer or the three.js editor.");
+    }
+
+    /**
+     * In each panel, the figure covers a good part of the box its pose projects to (projected here from
+     * the poser's bounds with the documented view), and nothing but the ground line is drawn outside the
+     * boxes.
+     */
+    @Test
+    void thePreviewDrawsEachPoseWhereItsBoundsProject() throws IOException {
+        BufferedImage img = ImageIO.read(first.resolve(DemoCommand.PREVIEW).toFile());
+        Humanoid h = Humanoids.generate(1);
+        CharacterPoser poser = CharacterPoser.bind(h.character(), h.walk());
+        PosedVertices posed = poser.newOutput();
+        Bounds[] frames = new Bounds[WalkPreview.PANELS];
+        Bounds all = Bounds.EMPTY;
+        float longest = 0;
+        for (int k = 0; k < frames.length; k++) {
+            poser.poseInto(k * h.walk().duration() / WalkPreview.PANELS, posed);
+            frames[k] = posed.bounds();
+            all = all.union(frames[k]);
+            longest = Math.max(longest, frames[k].maxZ() - frames[k].minZ());
+        }
+        int m = WalkPreview.MARGIN;
+        int height = WalkPreview.HEIGHT;
+        int panel = WalkPreview.PANEL_WIDTH;
+        float scale = Math.min((height - 2f * m) / (all.maxY() - all.minY()), (panel - 2f * m) / longest);
+        int ground = height - m;
+        boolean[][] inside = new boolean[img.getWidth()][height];
+        for (int k = 0; k < frames.length; k++) {
+            Bounds b = frames[k];
+            float center = k * panel + panel / 2f;
+            int x0 = (int) Math.floor(center - (b.maxZ() - b.minZ()) / 2 * scale) - 1;
+            int x1 = (int) Math.ceil(center + (b.maxZ() - b.minZ()) / 2 * scale) + 1;
+            int y0 = (int) Math.floor(ground - (b.maxY() - all.minY()) * scale) - 1;
+            int y1 = (int) Math.ceil(ground - (b.minY() - all.minY()) * scale) + 1;
+            assertThat(x0).as("panel %d left", k).isGreaterThanOrEqualTo(k * panel);
+            assertThat(x1).as("panel %d right", k).isLessThanOrEqualTo((k + 1) * panel);
+            int drawn = 0;
+            int area = 0;
+            for (int x = x0; x < x1; x++) {
+                for (int y = Math.max(0, y0); y < Math.min(height, y1); y++) {
+                    inside[x][y] = true;
+                    area++;
+                    drawn += rgb(img, x, y) != WalkPreview.BACKGROUND && y != ground ? 1 : 0;
+                }
+            }
+            assertThat(drawn).as("panel %d: figure pixels in its %d-pixel box", k, area).isGreaterThan(area / 5);
+        }
+        for (int x = 0; x < img.getWidth(); x++) {
+            for (int y = 0; y < height; y++) {
+                if (!inside[x][y]) {
+                    assertThat(rgb(img, x, y)).as("pixel (%d, %d) outside every figure", x, y)
+                            .isEqualTo(y == ground ? WalkPreview.GROUND : WalkPreview.BACKGROUND);
+                }
+            }
+        }
+    }
+
+    private static int rgb(BufferedImage img, int x, int y) {
+        return img.getRGB(x, y) & 0xFFFFFF;
+    }
+
     @Test
     void twoRunsWriteIdenticalFiles() throws IOException {
         List<Path> files = Cli.files(first);
@@ -111,5 +394,6 @@ class DemoCommandTest {
     void quietPrintsOnlyTheFiles() {
         Cli.Run quiet = Cli.run("demo", "--out", tmp.resolve("third"), "--quiet").assertOk();
         assertThat(quiet.out()).startsWith("files written:");
+        assertThat(quiet.err()).isEmpty();
     }
 }

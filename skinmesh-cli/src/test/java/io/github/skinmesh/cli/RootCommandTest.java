@@ -35,11 +35,11 @@ class RootCommandTest {
         assertThat(run.out()).startsWith("Usage: skinmesh").contains("Commands:");
         assertThat(run.out().lines().map(String::strip)).anyMatch(l -> l.startsWith("demo "))
                 .anyMatch(l -> l.startsWith("inspect ")).anyMatch(l -> l.startsWith("skin "))
-                .anyMatch(l -> l.startsWith("help "));
+                .anyMatch(l -> l.startsWith("combine ")).anyMatch(l -> l.startsWith("help "));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"demo", "inspect", "skin"})
+    @ValueSource(strings = {"demo", "inspect", "skin", "combine"})
     void everyCommandHasHelp(String command) {
         Cli.Run run = Cli.run(command, "--help").assertOk();
         assertThat(run.out()).startsWith("Usage: skinmesh " + command);
@@ -48,23 +48,38 @@ class RootCommandTest {
 
     @Test
     void noCommandIsBadUsage() {
-        Cli.Run run = Cli.run();
-        assertThat(run.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
-        assertThat(run.err()).contains("missing command").contains("Usage: skinmesh");
-        assertThat(run.out()).isEmpty();
+        Cli.Run run = Cli.run().assertUsage("missing command");
+        assertThat(run.err()).isEqualTo("skinmesh: missing command (see skinmesh --help)" + System.lineSeparator());
     }
 
     @Test
     void anUnknownCommandIsBadUsage() {
-        Cli.Run run = Cli.run("frobnicate");
-        assertThat(run.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
-        assertThat(run.err()).contains("frobnicate");
+        Cli.run("frobnicate").assertUsage("frobnicate");
+    }
+
+    @Test
+    void anUnknownHelpTopicIsOneSentence() {
+        assertThat(Cli.run("help", "nope").assertUsage("nope").err())
+                .isEqualTo("skinmesh: Unknown subcommand 'nope' (see skinmesh --help)" + System.lineSeparator());
     }
 
     @Test
     void anUnknownRootOptionIsBadUsage() {
-        Cli.Run run = Cli.run("--frobnicate");
-        assertThat(run.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
-        assertThat(run.err()).contains("--frobnicate");
+        Cli.run("--frobnicate").assertUsage("--frobnicate");
+    }
+
+    /** A usage error is one line naming the problem and the command's help, not the whole help. */
+    @Test
+    void aUsageErrorIsOneLinePointingToTheHelp() {
+        assertThat(Cli.run("skin", "a.glb", "--time", "1", "--out", "a.bin").assertUsage("--time needs --clip").err())
+                .isEqualTo("skinmesh skin: --time needs --clip (see skinmesh skin --help)" + System.lineSeparator());
+        assertThat(Cli.run("inspect").assertUsage("FILE").err()).doesNotContain("Usage:");
+    }
+
+    /** A mistyped option gets picocli's suggestion on the same line. */
+    @Test
+    void aMistypedOptionIsSuggested() {
+        assertThat(Cli.run("inspect", "a.glb", "--jsno").assertUsage("--jsno").err())
+                .contains("did you mean --json?").endsWith("(see skinmesh inspect --help)" + System.lineSeparator());
     }
 }

@@ -8,9 +8,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.core.model.Character;
+import io.github.skinmesh.core.model.Index;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Part;
+import io.github.skinmesh.core.model.Skeleton;
+import io.github.skinmesh.gltf.GltfWriter;
 import io.github.skinmesh.testkit.ReferencePose;
 import io.github.skinmesh.testkit.SharedFiles;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -22,8 +31,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.joml.Matrix4f;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -93,7 +104,7 @@ class SkinCommandTest {
         Path json = tmp.resolve(ref.jsonFile().getFileName());
         List<Object> args = new ArrayList<>(List.of("skin", ref.assetFile()));
         if (!ref.isRest()) {
-            args.addAll(List.of("--clip", ref.clipIndex() != ReferencePose.NO_INDEX ? ref.clipIndex() : ref.clip(),
+            args.addAll(List.of("--clip", ref.clipIndex() != Index.NONE ? ref.clipIndex() : ref.clip(),
                     "--time", ref.time()));
         }
         args.addAll(List.of("--space", ref.space(), "--out", bin, "--json", json));
@@ -303,6 +314,111 @@ class SkinCommandTest {
         assertThat(Cli.files(out)).isEmpty();
     }
 
+    @Test
+    void aNegativeTimeIsBadUsage() throws IOException {
+        Path out = out();
+        for (String t : List.of("-1", "-0.001", "-Infinity", "Infinity")) {
+            Cli.run("skin", asset("Fox.glb"), "--clip", "0", "--time", t, "--out", out.resolve("a.bin"))
+                    .assertUsage("--time: " + Float.parseFloat(t) + ", expected a finite number of seconds >= 0");
+        }
+        assertThat(Cli.files(out)).isEmpty();
+    }
+
+    @Test
+    void jsonToStandardOutputIsBadUsage() throws IOException {
+        Path out = out();
+        Cli.run("skin", asset("Fox.glb"), "--out", out.resolve("a.bin"), "--json", "-")
+                .assertUsage("--json: '-' is not a file name; only --out writes to standard output");
+        assertThat(Cli.files(out)).isEmpty();
+    }
+
+    // ---------------------------------------------------------------- --out -: the positions on stdout
+
+    @Test
+    void outDashWritesThePositionsAndNothingElseToStandardOutput() throws IOException {
+        Path fox = asset("Fox.glb");
+        Path file = tmp.resolve("walk.bin");
+        Cli.run("skin", fox, "--clip", "Walk", "--time", "0.3", "--out", file).assertOk();
+        Path json = tmp.resolve("walk.json");
+        Cli.Run piped = Cli.run("skin", fox, "--clip", "Walk", "--time", "0.3", "--out", "-", "--json", json,
+                "--quiet").assertOk();
+        assertThat(piped.stdout()).isEqualTo(Files.readAllBytes(file));
+        assertThat(piped.err()).isEmpty();
+        checkDescription(MAPPER.readTree(json.toFile()), piped.stdout());
+        assertThat(Cli.files(tmp)).as("no file named '-'").doesNotContain(Path.of("-"));
+    }
+
+    @Test
+    void aFailingStandardOutputKeepsNoOtherOutput() throws IOException {
+        Path out = out();
+        OutputStream broken = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("Broken pipe");
+            }
+        };
+        StringWriter err = new StringWriter();
+        int code = SkinMeshCommand.commandLine(broken, new PrintWriter(new StringWriter()), new PrintWriter(err, true))
+                .execute("skin", asset("RiggedSimple.glb").toString(), "--out", "-", "--json",
+                        out.resolve("a.json").toString(), "--quiet");
+        assertThat(code).isEqualTo(SkinMeshCommand.BAD_INPUT);
+        assertThat(err.toString()).isEqualTo("skinmesh skin: standard output: cannot write the positions (Broken pipe);"
+                + " no output of this run was kept" + System.lineSeparator());
+        assertThat(Cli.files(out)).isEmpty();
+    }
+
+    // ---------------------------------------------------------------- files skin cannot pose, images it does not need
+
+    @Test
+    void aFileWithoutASkinnedPrimitiveExitsOneSayingSo() throws IOException {
+        Skeleton.Builder b = Skeleton.builder("rig");
+        b.addBone("hip", Skeleton.NO_PARENT);
+        Skeleton s = b.build();
+        Mesh box = Mesh.builder("box").positions(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0}).indices(new int[] {0, 1, 2})
+                .build();
+        Path rigid = tmp.resolve("rigid.glb");
+        GltfWriter.writeGlb(Character.builder("rig", s).addPart(Part.of("Box", box, "hip", new Matrix4f())).build(),
+                rigid);
+        Path out = out();
+        Cli.run("skin", rigid, "--out", out.resolve("a.bin"), "--json", out.resolve("a.json"))
+                .assertBadInput(rigid + ": no skinned primitive to pose (no node has both a skin and a mesh with a "
+                        + "triangle primitive); nothing written");
+        assertThat(Cli.files(out)).isEmpty();
+    }
+
+    /** A .gltf whose base color image file is missing still poses: the note names the image, --quiet drops it. */
+    @Test
+    void aMissingImageFileIsNotedAndIgnored() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("textured"));
+        Path gltf = TestFiles.gltfWithMissingImage(dir);
+        Cli.Run run = Cli.run("skin", gltf, "--out", tmp.resolve("t.bin")).assertOk();
+        assertThat(run.err()).startsWith("skinmesh skin: " + gltf + ": images[0].uri 'gone.png' not found beside "
+                + "the document; ignored (skin needs no pixels)" + System.lineSeparator());
+        assertThat(Cli.run("skin", gltf, "--out", tmp.resolve("q.bin"), "--quiet").assertOk().err()).isEmpty();
+        assertThat(Files.readAllBytes(tmp.resolve("q.bin"))).isEqualTo(Files.readAllBytes(tmp.resolve("t.bin")));
+    }
+
+    /**
+     * What the reader approximates changes the positions, so skin says it: a sheared matrix above
+     * the joint is read as its closest TRS, with a note naming the node; --quiet drops it. The missing
+     * image's note is not repeated.
+     */
+    @Test
+    void whatTheReaderApproximatesIsNoted() throws IOException {
+        Path sheared = tmp.resolve("sheared.glb");
+        Files.write(sheared, TinyGlb.glb(j -> ((com.fasterxml.jackson.databind.node.ObjectNode) j.get("nodes").get(0))
+                .putArray("matrix").add(1).add(0).add(0).add(0).add(0.5).add(1).add(0).add(0).add(0).add(0).add(1)
+                .add(0).add(0).add(0).add(0).add(1)));
+        Cli.Run run = Cli.run("skin", sheared, "--out", tmp.resolve("s.bin")).assertOk();
+        assertThat(run.err()).contains("skinmesh skin: " + sheared + ": nodes[0]: matrix is not a "
+                + "translation-rotation-scale (shear, projection or zero scale); rest transform approximated"
+                + System.lineSeparator());
+        assertThat(Cli.run("skin", sheared, "--out", tmp.resolve("q.bin"), "--quiet").assertOk().err()).isEmpty();
+        Path dir = Files.createDirectories(tmp.resolve("textured"));
+        Path gltf = TestFiles.gltfWithMissingImage(dir);
+        assertThat(Cli.run("skin", gltf, "--out", tmp.resolve("t.bin")).assertOk().err()).containsOnlyOnce("gone.png");
+    }
+
     // ---------------------------------------------------------------- bad input: exit 1, nothing written
 
     @Test
@@ -329,6 +445,35 @@ class SkinCommandTest {
         Path bad = corruptJsonChunk(asset("Fox.glb"), tmp.resolve("corrupt.glb"));
         Cli.Run run = Cli.run("skin", bad, "--out", out.resolve("a.bin")).assertBadInput(bad.toString(), "GLB JSON chunk");
         assertThat(run.err()).as("the file is named once").containsOnlyOnce("corrupt.glb");
+        assertThat(run.err()).as("the path as given, then the reader's detail")
+                .startsWith("skinmesh skin: " + bad + ": GLB JSON chunk: malformed JSON");
+        assertThat(Cli.files(out)).isEmpty();
+    }
+
+    /** Parser messages reach the user in the document's terms, never with the JSON library's internals. */
+    @Test
+    void malformedJsonIsReportedWithoutParserInternals() throws IOException {
+        Path out = out();
+        Map<String, String> cases = Map.of(
+                "{\"asset\": {\"version\": \"2.0\"}", "malformed JSON at line 1 column 29: Unexpected end-of-input: "
+                        + "expected close marker for Object (opened at line 1 column 1)",
+                "{\"asset\": {\"version\": \"2.0\"}} {}", "malformed JSON at line 1 column 31: content after the root "
+                        + "object, expected the end of the document",
+                "[".repeat(300), "JSON beyond this reader's limits: Document nesting depth (257) exceeds the maximum "
+                        + "allowed (256)",
+                "{\"asset\": NaN}", "malformed JSON at line 1 column 14: Non-standard token 'NaN'");
+        int i = 0;
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            Path gltf = Files.writeString(tmp.resolve("bad" + i++ + ".gltf"), c.getKey());
+            for (String command : List.of("skin", "inspect")) {
+                Cli.Run run = command.equals("skin") ? Cli.run("skin", gltf, "--out", out.resolve("a.bin"))
+                        : Cli.run("inspect", gltf, "--json");
+                run.assertBadInput(gltf + ": glTF: " + c.getValue());
+                assertThat(run.err()).doesNotContain("Source").doesNotContain("`").doesNotContain("jackson")
+                        .doesNotContain("REDACTED").doesNotContain("START_OBJECT");
+                assertThat(run.stdout()).isEmpty();
+            }
+        }
         assertThat(Cli.files(out)).isEmpty();
     }
 

@@ -12,7 +12,7 @@ package io.github.skinmesh.core;
  * <pre>{@code
  * AtomicBoolean stop = new AtomicBoolean();
  * Progress progress = Progress.of((stage, done, total) -> bar.set(stage, done, total), stop::get);
- * AnimatedBounds.compute(part, skeleton, walk, AnimatedBoundsOptions.DEFAULTS, progress);
+ * AnimatedBounds.compute(hero, walk, AnimatedBoundsOptions.DEFAULTS, progress);
  * }</pre>
  */
 public interface Progress {

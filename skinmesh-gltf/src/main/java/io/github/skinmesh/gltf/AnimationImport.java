@@ -17,8 +17,10 @@ import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.MorphChannel;
+import io.github.skinmesh.gltf.internal.Accessors;
 import io.github.skinmesh.gltf.internal.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,17 +29,17 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes glTF animations into {@link AnimationClip}s: translation, rotation and scale channels
- * by bone name, morph weight channels by mesh instance name. Key times are checked (finite,
+ * by bone name, morph weight channels by part name (the name of the node they target). Key times are checked (finite,
  * {@code >= 0}, strictly increasing, or repaired per {@link GltfReadOptions.KeyTimes}); output
  * counts are checked against the input count, the interpolation and the weight count.
  */
 final class AnimationImport {
-    private final Importer im;
+    private final GltfDocument doc;
     private final @Nullable JsonNode animations;
 
-    AnimationImport(Importer im) {
-        this.im = im;
-        this.animations = Json.array(im.root, "animations", "glTF");
+    AnimationImport(GltfDocument doc) {
+        this.doc = doc;
+        this.animations = Json.array(doc.root(), "animations", "glTF");
     }
 
     private int count() {
@@ -46,7 +48,7 @@ final class AnimationImport {
 
     /** @return per node, whether a translation, rotation or scale channel targets it (other paths do not count) */
     boolean[] transformTargets() {
-        boolean[] out = new boolean[im.graph.nodeCount()];
+        boolean[] out = new boolean[doc.nodeCount()];
         for (int a = 0; a < count(); a++) {
             String where = "animations[" + a + "]";
             JsonNode channels = Json.array(Json.element(animations, a, where), "channels", where);
@@ -58,7 +60,7 @@ final class AnimationImport {
                 }
                 int node = Json.index(target, "node", wc + ".target", "nodes", out.length);
                 String path = Json.string(target, "path", wc + ".target");
-                if (node >= 0 && path != null && transformPath(path) != null) {
+                if (node != Index.NONE && path != null && transformPath(path) != null) {
                     out[node] = true;
                 }
             }
@@ -66,15 +68,28 @@ final class AnimationImport {
         return out;
     }
 
-    List<AnimationClip> clips() {
+    /**
+     * Decodes every animation into a clip.
+     *
+     * @param nodes the skeleton (channels on bones are kept)
+     * @param parts the parts (weights channels on parts with morph targets are kept)
+     * @param primitives the mesh decoder, for morph target counts
+     * @param warnings receives the channels dropped and the keys repaired
+     * @return one clip per animation, in document order
+     * @throws FormatException on a malformed channel, sampler or key list
+     */
+    List<AnimationClip> clips(SkeletonImport.Nodes nodes, PartImport.Parts parts,
+            PrimitiveImport primitives, List<String> warnings) {
         List<AnimationClip> clips = new ArrayList<>();
         for (int a = 0; a < count(); a++) {
-            clips.add(clip(a));
+            clips.add(clip(a, nodes, parts, primitives, warnings));
         }
         return clips;
     }
 
-    private AnimationClip clip(int a) {
+    private AnimationClip clip(int a, SkeletonImport.Nodes nodes, PartImport.Parts parts,
+            PrimitiveImport primitives, List<String> warnings) {
+        Accessors accessors = doc.accessors();
         String where = "animations[" + a + "]";
         JsonNode anim = Json.element(animations, a, where);
         String name = Json.string(anim, "name", where);
@@ -91,42 +106,43 @@ final class AnimationImport {
             JsonNode target = Json.object(channel, "target", wc);
             assert target != null : "checked by transformTargets";
             String path = Json.string(target, "path", wc + ".target");
-            int node = Json.index(target, "node", wc + ".target", "nodes", im.graph.nodeCount());
+            int node = Json.index(target, "node", wc + ".target", "nodes", doc.nodeCount());
             if (path == null) {
-                throw new FormatException(wc + ".target.path is missing, expected translation, rotation, scale or weights");
+                throw new FormatException(wc + ".target.path is missing, expected translation, rotation, scale or "
+                        + "weights");
             }
-            if (node < 0) {
-                im.warnings.add(wc + ": target has no node (an extension's target?); channel dropped");
+            if (node == Index.NONE) {
+                warnings.add(wc + ": target has no node (an extension's target?); channel dropped");
                 continue;
             }
             ChannelPath cp = transformPath(path);
             if (cp == null && !path.equals("weights")) {
-                im.warnings.add(wc + ".target.path '" + path + "' is not supported; channel dropped");
+                warnings.add(wc + ".target.path '" + path + "' is not supported; channel dropped");
                 continue;
             }
             int weightCount = 0;
             if (cp == null) {
-                weightCount = !im.instanceNode[node] ? 0 : im.primitives.targetCount(im.nodeMesh[node]);
+                weightCount = !parts.isPart(node) ? 0 : primitives.targetCount(doc.mesh(node));
                 if (weightCount == 0) {
-                    im.warnings.add(wc + ": weights of nodes[" + node + "], which is not a mesh instance with morph targets; "
-                            + "channel dropped");
+                    warnings.add(wc + ": weights of nodes[" + node + "], which is not a part with morph "
+                            + "targets; channel dropped");
                     continue;
                 }
-            } else if (im.boneOfNode[node] < 0) {
+            } else if (nodes.boneOfNode(node) == Index.NONE) {
                 outside.add(node);
                 continue;
             }
             String ws = where + ".samplers[" + s + "]";
             JsonNode sampler = Json.element(samplers, s, ws);
             Interpolation interpolation = interpolation(Json.string(sampler, "interpolation", ws), ws);
-            int input = Json.requiredIndex(sampler, "input", ws, "accessors", im.accessors.count());
-            int output = Json.requiredIndex(sampler, "output", ws, "accessors", im.accessors.count());
-            float[] times = im.accessors.floats(input, ws + ".input", F32, "SCALAR");
+            int input = Json.requiredIndex(sampler, "input", ws, "accessors", accessors.count());
+            int output = Json.requiredIndex(sampler, "output", ws, "accessors", accessors.count());
+            float[] times = accessors.floats(input, ws + ".input", F32, "SCALAR");
             int components = cp == null ? weightCount : cp.components();
             int formats = cp == ChannelPath.ROTATION || cp == null ? F32 | I8N | U8N | I16N | U16N
-                    : F32 | (im.quantized ? I8 | I8N | U8 | U8N | I16 | I16N | U16 | U16N : 0);
+                    : F32 | (doc.quantized() ? I8 | I8N | U8 | U8N | I16 | I16N | U16 | U16N : 0);
             String type = cp == null ? "SCALAR" : cp == ChannelPath.ROTATION ? "VEC4" : "VEC3";
-            float[] values = im.accessors.floats(output, ws + ".output", formats, type);
+            float[] values = accessors.floats(output, ws + ".output", formats, type);
             long expected = (long) times.length * interpolation.elementsPerKey() * components;
             if (values.length != expected) {
                 throw new FormatException(ws + ".output (accessors[" + output + "]): " + values.length / (cp == null ? 1
@@ -135,17 +151,26 @@ final class AnimationImport {
                         + (cp == null ? " * " + weightCount + " morph targets" : "") + " = "
                         + expected / (cp == null ? 1 : components));
             }
-            boolean[] keep = keys(times, ws + ".input (accessors[" + input + "])");
+            boolean[] keep = keys(times, ws + ".input (accessors[" + input + "])",
+                    doc.options().keyTimes() == GltfReadOptions.KeyTimes.DROP_NON_INCREASING);
             int stride = interpolation.elementsPerKey() * components;
             float[] kt = times;
-            float[] kv;
+            float[] kv = values;
             if (keep == null) {
-                kv = values.clone();
+                if (cp == ChannelPath.ROTATION) {
+                    // the channel normalizes its rotations in place, and the decoded array is shared by every
+                    // use of the accessor: each rotation channel gets its own copy, charged like a decoded array
+                    doc.budget().charge(wc, "copying the rotation keys of accessors[" + output + "]",
+                            4L * values.length);
+                    kv = values.clone();
+                }
             } else {
                 int kept = 0;
                 for (boolean k : keep) {
                     kept += k ? 1 : 0;
                 }
+                doc.budget().charge(wc, "keeping " + kept + " of " + keep.length + " keys",
+                        4L * kept * (1 + stride));
                 kt = new float[kept];
                 kv = new float[kept * stride];
                 for (int k = 0, o = 0; k < keep.length; k++) {
@@ -155,14 +180,14 @@ final class AnimationImport {
                         o++;
                     }
                 }
-                im.warnings.add(wc + ": " + (keep.length - kept) + " keys with non-increasing times dropped");
+                warnings.add(wc + ": " + (keep.length - kept) + " keys with non-increasing times dropped");
             }
             try {
                 if (cp == null) {
-                    morphs.add(ModelAccess.get().adoptMorphChannel(im.instanceNameOfNode[node], weightCount,
+                    morphs.add(ModelAccess.get().adoptMorphChannel(nodes.name(node), weightCount,
                             interpolation, kt, kv));
                 } else {
-                    bones.add(ModelAccess.get().adoptChannel(im.skeleton.boneName(im.boneOfNode[node]), cp,
+                    bones.add(ModelAccess.get().adoptChannel(nodes.skeleton().boneName(nodes.boneOfNode(node)), cp,
                             interpolation, kt, kv));
                 }
             } catch (ValidationException e) {
@@ -174,7 +199,7 @@ final class AnimationImport {
             for (int n : outside) {
                 sb.append(sb.length() == 0 ? "" : ", ").append("nodes[").append(n).append(']');
             }
-            im.warnings.add(where + ": channels targeting nodes outside the skeleton dropped (" + sb + ")");
+            warnings.add(where + ": channels targeting nodes outside the skeleton dropped (" + sb + ")");
         }
         try {
             return AnimationClip.of(name == null ? "" : name, bones, morphs);
@@ -209,10 +234,10 @@ final class AnimationImport {
     /**
      * Checks key times.
      *
+     * @param repair whether non-increasing keys are dropped rather than rejected
      * @return {@code null} when all keys are kept, else the keys to keep (repair mode)
      */
-    private boolean @Nullable [] keys(float[] times, String where) {
-        boolean repair = im.options.keyTimes() == GltfReadOptions.KeyTimes.DROP_NON_INCREASING;
+    private static boolean @Nullable [] keys(float[] times, String where, boolean repair) {
         boolean[] keep = null;
         float last = Float.NEGATIVE_INFINITY;
         for (int k = 0; k < times.length; k++) {

@@ -6,8 +6,8 @@ import java.util.List;
  * What {@link GltfWriter} wrote.
  *
  * @param byteCount bytes of the GLB file, a multiple of 4
- * @param nodeCount glTF nodes (one per bone plus one per mesh instance not placed on its bone)
- * @param meshCount glTF meshes (instances with the same primitives share one)
+ * @param nodeCount glTF nodes (one per bone plus one per part not placed on a bone)
+ * @param meshCount glTF meshes (parts sharing a mesh share one)
  * @param primitiveCount glTF primitives (one per non-empty submesh)
  * @param accessorCount glTF accessors
  * @param imageCount images embedded in the BIN chunk (equal images written once)

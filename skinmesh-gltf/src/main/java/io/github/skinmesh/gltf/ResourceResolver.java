@@ -39,7 +39,9 @@ public interface ResourceResolver {
      * A resolver for files beside a document: relative, percent-decoded URIs resolved against
      * {@code folder}. Absolute URIs, URIs with a scheme ({@code http:}, {@code file:}, ...) and
      * paths that leave the folder, lexically ({@code ..}) or through a symbolic link, are rejected
-     * with an {@link IOException}. Files larger than 2 GiB are rejected before reading.
+     * with an {@link IOException}. Only regular files are read: a URI naming a directory, a FIFO,
+     * a device or a socket is rejected before it is opened (opening a FIFO would block until
+     * something writes to it). Files larger than 2 GiB are rejected before reading.
      *
      * @param folder the document's folder
      * @return the resolver; thread-safe

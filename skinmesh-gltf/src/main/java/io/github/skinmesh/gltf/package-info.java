@@ -2,21 +2,27 @@
  * glTF 2.0 import and export of skinned characters.
  *
  * <p>{@link io.github.skinmesh.gltf.GltfReader} reads {@code .glb} and {@code .gltf} files (with
- * external or data-URI buffers and images) into a {@link io.github.skinmesh.gltf.GltfAsset}: one
- * {@link io.github.skinmesh.core.model.Skeleton} for the document, skinned and rigid
- * {@link io.github.skinmesh.gltf.MeshInstance}s placed on it, {@link
- * io.github.skinmesh.core.model.AnimationClip}s, materials with their images, and warnings.
- * {@link io.github.skinmesh.gltf.GltfWriter} writes an asset, read or assembled with
- * {@link io.github.skinmesh.gltf.GltfAsset#builder}, as a GLB file that the Khronos
- * glTF-Validator accepts without errors, byte-identical for identical input.
+ * external or data-URI buffers and images) into a {@link io.github.skinmesh.gltf.GltfAsset}: a
+ * core {@link io.github.skinmesh.core.model.Character} (one
+ * {@link io.github.skinmesh.core.model.Skeleton} for the document, one
+ * {@link io.github.skinmesh.core.model.Part} per node with a mesh, skinned or rigid, and the
+ * {@link io.github.skinmesh.core.model.AnimationClip}s) plus what only the file has: each part's
+ * {@link io.github.skinmesh.gltf.PartSource} (node, mesh and skin index, each glTF primitive's
+ * submesh and vertex range, a skinned node's own placement), the bones' nodes, and warnings. A
+ * glTF mesh with several primitives is one core mesh with one submesh per primitive.
+ * {@link io.github.skinmesh.gltf.GltfWriter} writes a character, read or built, as a GLB file that
+ * the Khronos glTF-Validator accepts without errors, byte-identical for identical input.
+ * {@link io.github.skinmesh.gltf.AssetPoser} poses a read asset's skinned primitives through
+ * core's {@link io.github.skinmesh.core.anim.CharacterPoser}.
  *
  * <p><b>Conventions.</b> glTF's own: right-handed, +Y up, counter-clockwise front faces, UV origin
  * top-left, metres (whatever the file uses); matrices column-major with column vectors; quaternions
  * {@code (x, y, z, w)}; {@code skin_i = model(joint_i) * inverseBind_i}. A skinned vertex in world
  * space is {@code sum_i w_i * W_joint_i * IBM_i * p}; in the skinned node's space it is
- * {@code inverse(W_node) * world}, with {@code W_node = model(attachBone) * local} (see
- * {@link io.github.skinmesh.gltf.MeshInstance}). Instances come in node index order and each
- * instance's primitives in file order, which is the order of the project's reference positions.
+ * {@code inverse(W_node) * world}, with {@code W_node = model(nodeBone) * nodeMatrix} (see
+ * {@link io.github.skinmesh.gltf.PartSource}). Parts come in node index order and each part's
+ * submeshes in primitive order, which is the order of the project's reference positions. Custom
+ * vertex attributes {@code _NAME} are the model's extra vertex attributes {@code NAME}.
  *
  * <p><b>Container format handled (glTF 2.0, section 4.4).</b> GLB: little-endian; a 12-byte
  * header (magic {@code 0x46546C67} "glTF", version 2, total length), a JSON chunk (type

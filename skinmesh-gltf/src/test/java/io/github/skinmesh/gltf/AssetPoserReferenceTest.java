@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.testkit.ReferencePose;
 import io.github.skinmesh.testkit.SharedFiles;
 import java.io.IOException;
@@ -64,7 +65,7 @@ class AssetPoserReferenceTest {
         if (ref.isRest()) {
             return -1;
         }
-        if (ref.clipIndex() != ReferencePose.NO_INDEX) {
+        if (ref.clipIndex() != Index.NONE) {
             return ref.clipIndex();
         }
         for (int i = 0; i < asset.clips().size(); i++) {
@@ -101,8 +102,8 @@ class AssetPoserReferenceTest {
         int first = 0;
         for (int p = 0; p < poser.primitiveCount(); p++) {
             JsonNode prim = prims.get(p);
-            int n = poser.primitive(p).vertexCount();
-            assertThat(prim.get("node").asInt()).as("primitive %d node", p).isEqualTo(poser.instanceOf(p).node());
+            int n = poser.vertexCount(p);
+            assertThat(prim.get("node").asInt()).as("primitive %d node", p).isEqualTo(poser.source(p).node());
             assertThat(prim.get("vertexCount").asInt()).as("primitive %d vertexCount", p).isEqualTo(n);
             assertThat(prim.get("firstVertex").asInt()).as("primitive %d firstVertex", p).isEqualTo(first);
             for (JsonNode sample : prim.get("samples")) {

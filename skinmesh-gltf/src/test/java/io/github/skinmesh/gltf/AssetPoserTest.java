@@ -3,16 +3,19 @@ package io.github.skinmesh.gltf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphChannel;
 import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import java.util.Arrays;
@@ -106,10 +109,35 @@ class AssetPoserTest {
             List.of(BoneChannel.of(ARM, ChannelPath.TRANSLATION, Interpolation.LINEAR, LATE_TIMES, LATE_ARM)),
             List.of(MorphChannel.of("Body", 2, Interpolation.LINEAR, LATE_MORPH_TIMES, LATE_MORPH)));
 
-    static final GltfAsset MORPHED = GltfAsset.builder(skeleton())
-            .addSkinnedMesh(MeshInstance.of("Body", List.of(mesh("body", JOINTS, WEIGHTS, true)), Skeleton.NO_PARENT,
-                    new Matrix4f()))
-            .addClip(TALK).addClip(STILL).addClip(LATE).build();
+    /** A character written and read back: the poser works on what a file holds. */
+    static GltfAsset asset(Character character) {
+        return GltfReader.read(GltfWriter.toGlb(character), character.name() + ".glb", ResourceResolver.none());
+    }
+
+    /**
+     * A character written with its first part's node moved under bone 0's node with the given
+     * matrix: glTF ignores that placement when skinning, {@link PoseSpace#MODEL} does not.
+     */
+    static GltfAsset placedUnderRoot(Character character, Matrix4f local) {
+        int bones = character.skeleton().boneCount();
+        byte[] glb = TestGltf.editJson(GltfWriter.toGlb(character), json -> {
+            ArrayNode roots = (ArrayNode) json.get("scenes").get(0).get("nodes");
+            for (int i = 0; i < roots.size(); i++) {
+                if (roots.get(i).asInt() == bones) {
+                    roots.remove(i);
+                }
+            }
+            ObjectNode root = (ObjectNode) json.get("nodes").get(0);
+            ArrayNode children = root.has("children") ? (ArrayNode) root.get("children") : root.putArray("children");
+            children.add(bones);
+            TestGltf.nums((ObjectNode) json.get("nodes").get(bones), "matrix", local.get(new float[16]));
+        });
+        return GltfReader.read(glb, "placed.glb", ResourceResolver.none());
+    }
+
+    static final GltfAsset MORPHED = asset(Character.builder("poser", skeleton())
+            .addPart(Part.of("Body", mesh("body", JOINTS, WEIGHTS, true)))
+            .addClip(TALK).addClip(STILL).addClip(LATE).build());
 
     // ---------------------------------------------------------------- morph targets
 
@@ -125,7 +153,7 @@ class AssetPoserTest {
     }
 
     @Test
-    void withoutAClipOrAMorphChannelTheInstanceDefaultWeightsApply() {
+    void withoutAClipOrAMorphChannelThePartsDefaultWeightsApply() {
         AssetPoser poser = AssetPoser.bind(MORPHED);
         float[] rest = skin(model(null, null), JOINTS, WEIGHTS, DEFAULT_MORPH_WEIGHTS);
         assertThat(maxDistance(poser.pose(null, 0, PoseSpace.MODEL).get(0), rest)).isLessThan(POSITION_TOLERANCE);
@@ -184,10 +212,8 @@ class AssetPoserTest {
     void weightsThatDoNotSumToOneAreNormalized() {
         int[] joints = {0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0};
         float[] weights = {0.3f, 0.1f, 0, 0, 2, 2, 0, 0, 0.05f, 0, 0, 0, 0, 0, 0, 0, 0.2f, 0.6f, 0, 0, 1, 0, 0, 0};
-        GltfAsset asset = GltfAsset.builder(skeleton())
-                .addSkinnedMesh(MeshInstance.of("Body", List.of(mesh("body", joints, weights, false)),
-                        Skeleton.NO_PARENT, new Matrix4f()))
-                .addClip(STILL).build();
+        GltfAsset asset = asset(Character.builder("poser", skeleton())
+                .addPart(Part.of("Body", mesh("body", joints, weights, false))).addClip(STILL).build());
         AssetPoser poser = AssetPoser.bind(asset);
         for (float t : new float[] {0.3f, 1.7f}) {
             float[] expected = skin(model(sampleLinear(TALK_TIMES, TALK_ARM, 3, t), null), joints, weights, null);
@@ -210,9 +236,10 @@ class AssetPoserTest {
         Quaternionf r1 = new Quaternionf().rotateZ(-0.4f);
         AnimationClip swing = AnimationClip.of("swing", List.of(BoneChannel.of(ROOT, ChannelPath.ROTATION,
                 Interpolation.LINEAR, new float[] {0, 1}, new float[] {r0.x, r0.y, r0.z, r0.w, r1.x, r1.y, r1.z, r1.w})));
-        GltfAsset asset = GltfAsset.builder(skeleton())
-                .addSkinnedMesh(MeshInstance.of("Body", List.of(mesh("body", JOINTS, WEIGHTS, false)), 0, local))
-                .addClip(swing).build();
+        GltfAsset asset = placedUnderRoot(Character.builder("poser", skeleton())
+                .addPart(Part.of("Body", mesh("body", JOINTS, WEIGHTS, false))).addClip(swing).build(), local);
+        assertThat(asset.source(0).nodeBone()).isZero();
+        assertThat(asset.source(0).nodeMatrix(new Matrix4f())).isEqualTo(local);
         AssetPoser poser = AssetPoser.bind(asset);
         // at 0.5 s the root turns by 0.1 rad about Z (halfway between 0.6 and -0.4 on one axis)
         Matrix4f[] posed = model(null, new Quaternionf().rotateZ(0.1f));
@@ -305,29 +332,33 @@ class AssetPoserTest {
 
     // ---------------------------------------------------------------- order and destinations
 
-    /** Instance A with two primitives, then instance B sharing A's first mesh, hung from the root bone. */
-    static GltfAsset twoInstances() {
-        Mesh shared = mesh("shared", JOINTS, WEIGHTS, false);
-        float[] moved = POSITIONS.clone();
-        for (int i = 0; i < moved.length; i++) {
-            moved[i] += 0.25f;
-        }
-        Mesh second = shared.toBuilder().positions(moved).build();
-        return GltfAsset.builder(skeleton())
-                .addSkinnedMesh(MeshInstance.of("A", List.of(shared, second), Skeleton.NO_PARENT, new Matrix4f()))
-                .addSkinnedMesh(MeshInstance.of("B", List.of(shared), 0, new Matrix4f().translation(0, 0, 1)))
-                .addClip(STILL).build();
+    /** The attributes of the synthetic files' primitives. */
+    static final List<String> SKINNED = List.of("POSITION", "JOINTS_0", "WEIGHTS_0");
+
+    /**
+     * Node A with two primitives that do not share their vertices, then node B using a mesh of
+     * one primitive like A's first, hung from the root bone: {@code synthetic-two-instances.glb}.
+     */
+    static GltfAsset twoNodes() {
+        return AssetPoserBaselineTest.read("synthetic-two-instances.glb");
     }
 
     @Test
-    void primitivesComeInInstanceOrderAndASharedMeshOncePerInstance() {
-        GltfAsset asset = twoInstances();
+    void primitivesComeInNodeOrderAndAMeshOncePerNode() {
+        GltfAsset asset = twoNodes();
         AssetPoser poser = AssetPoser.bind(asset);
         assertThat(poser.primitiveCount()).isEqualTo(3);
         assertThat(poser.vertexCount()).isEqualTo(3 * 6);
-        assertThat(List.of(poser.instanceOf(0), poser.instanceOf(1), poser.instanceOf(2)))
-                .containsExactly(asset.skinnedMeshes().get(0), asset.skinnedMeshes().get(0), asset.skinnedMeshes().get(1));
-        assertThat(poser.primitive(2)).isSameAs(poser.primitive(0));
+        assertThat(List.of(poser.part(0), poser.part(1), poser.part(2)))
+                .containsExactly(asset.parts().get(0), asset.parts().get(0), asset.parts().get(1));
+        assertThat(List.of(poser.source(0).node(), poser.source(1).node(), poser.source(2).node()))
+                .containsExactly(asset.source(0).node(), asset.source(0).node(), asset.source(1).node());
+        assertThat(List.of(poser.primitiveIndex(0), poser.primitiveIndex(1), poser.primitiveIndex(2)))
+                .containsExactly(0, 1, 0);
+        assertThat(poser.vertexCount(0) + poser.vertexCount(1) + poser.vertexCount(2)).isEqualTo(18);
+        // A's two primitives did not share accessors: their vertices follow each other in A's mesh
+        assertThat(asset.source(0).primitives()).containsExactly(new PartSource.Primitive(0, 0, 6, SKINNED),
+                new PartSource.Primitive(1, 6, 6, SKINNED));
         float[] all = poser.poseInto(STILL, 0.7f, PoseSpace.WORLD, new float[3 * poser.vertexCount()], 0);
         List<float[]> parts = poser.pose(STILL, 0.7f, PoseSpace.WORLD);
         assertThat(parts).hasSize(3);
@@ -337,11 +368,86 @@ class AssetPoserTest {
         assertThat(parts.get(2)).as("world space ignores the node").containsExactly(parts.get(0));
         float[] expected = skin(model(sampleLinear(TALK_TIMES, TALK_ARM, 3, 0.7f), null), JOINTS, WEIGHTS, null);
         assertThat(maxDistance(parts.get(0), expected)).isLessThan(POSITION_TOLERANCE);
+        float[] model = poser.pose(STILL, 0.7f, PoseSpace.MODEL).get(2);
+        assertThat(maxDistance(model, parts.get(2))).as("B's node is placed").isGreaterThan(1000 * POSITION_TOLERANCE);
+    }
+
+    /**
+     * Joining primitives of 4 and 8 influences pads the first one's weights with empty slots;
+     * their positions still come out bit for bit as when that primitive is read alone (each
+     * position is a sum started at +0, which a {@code 0 * x} term never changes).
+     */
+    @Test
+    void aPrimitiveJoinedWithOneOfMoreInfluencesPosesAsItDoesAlone() {
+        TestGltf both = twoInfluenceCounts(true);
+        TestGltf alone = twoInfluenceCounts(false);
+        GltfAsset joined = GltfReader.read(both.glb(), "both.glb", ResourceResolver.none());
+        GltfAsset single = GltfReader.read(alone.glb(), "alone.glb", ResourceResolver.none());
+        assertThat(joined.parts().get(0).mesh().skin().weights().influencesPerVertex()).isEqualTo(8);
+        assertThat(single.parts().get(0).mesh().skin().weights().influencesPerVertex()).isEqualTo(4);
+        AssetPoser a = AssetPoser.bind(joined);
+        AssetPoser b = AssetPoser.bind(single);
+        assertThat(a.primitiveCount()).isEqualTo(2);
+        for (float t : new float[] {0, 0.3f, 1}) {
+            for (PoseSpace space : PoseSpace.values()) {
+                float[] first = a.pose(joined.clips().get(0), t, space).get(0);
+                float[] only = b.pose(single.clips().get(0), t, space).get(0);
+                assertThat(bits(first)).as("at %s s, %s", t, space).containsExactly(bits(only));
+            }
+        }
+    }
+
+    private static int[] bits(float[] values) {
+        int[] out = new int[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = Float.floatToRawIntBits(values[i]);
+        }
+        return out;
+    }
+
+    /**
+     * A skin of two joints (the minimal document's joint and root), a clip turning the joint, and a
+     * mesh whose primitive 0 (4 influences) is followed, when {@code withSecond}, by a primitive of
+     * its own vertices with 8 influences.
+     */
+    private static TestGltf twoInfluenceCounts(boolean withSecond) {
+        TestGltf g = TestGltf.minimalSkinned();
+        ObjectNode skin = (ObjectNode) g.array("skins").get(0);
+        TestGltf.ints(skin, "joints", 1, 0);
+        skin.remove("inverseBindMatrices");
+        ObjectNode attrs = (ObjectNode) g.array("meshes").get(0).get("primitives").get(0).get("attributes");
+        attrs.put("JOINTS_0", g.ints(TestGltf.UNSIGNED_BYTE, false, "VEC4", 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0));
+        attrs.put("WEIGHTS_0", g.floats("VEC4", 0.7f, 0.3f, 0, 0, 0.55f, 0.45f, 0, 0, 0.2f, 0.8f, 0, 0));
+        if (withSecond) {
+            ObjectNode second = ((ArrayNode) g.array("meshes").get(0).get("primitives")).addObject();
+            ObjectNode a = second.putObject("attributes");
+            a.put("POSITION", g.floats("VEC3", 0, 0, 1, 1, 0, 1, 0, 1, 1));
+            a.put("JOINTS_0", g.ints(TestGltf.UNSIGNED_BYTE, false, "VEC4", 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0));
+            a.put("WEIGHTS_0", g.floats("VEC4", 0.25f, 0.25f, 0, 0, 0.5f, 0.25f, 0, 0, 0.5f, 0.125f, 0, 0));
+            a.put("JOINTS_1", g.ints(TestGltf.UNSIGNED_BYTE, false, "VEC4", 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0));
+            a.put("WEIGHTS_1", g.floats("VEC4", 0.25f, 0.25f, 0, 0, 0.25f, 0, 0, 0, 0.25f, 0.125f, 0, 0));
+        }
+        Quaternionf r = new Quaternionf().rotateZ(0.9f).rotateX(0.3f);
+        animation(g, "bend", 1, g.floats("SCALAR", 0, 1), g.floats("VEC4", 0, 0, 0, 1, r.x, r.y, r.z, r.w));
+        return g;
+    }
+
+    /** Primitives sharing their vertices are each written whole, as the reference positions are. */
+    @Test
+    void primitivesSharingVerticesAreEachWrittenWhole() {
+        GltfAsset asset = AssetPoserBaselineTest.read("synthetic-shared-accessors.glb");
+        assertThat(asset.source(0).primitives()).containsExactly(new PartSource.Primitive(0, 0, 6, SKINNED),
+                new PartSource.Primitive(1, 0, 6, SKINNED), new PartSource.Primitive(2, 6, 6, SKINNED));
+        AssetPoser poser = AssetPoser.bind(asset);
+        assertThat(poser.primitiveCount()).isEqualTo(3);
+        List<float[]> world = poser.pose(asset.clips().get(0), 0.4f, PoseSpace.WORLD);
+        assertThat(world.get(1)).containsExactly(world.get(0));
+        assertThat(maxDistance(world.get(2), world.get(0))).isGreaterThan(1000 * POSITION_TOLERANCE);
     }
 
     @Test
     void poseIntoWritesOnlyItsRangeFromTheOffset() {
-        AssetPoser poser = AssetPoser.bind(twoInstances());
+        AssetPoser poser = AssetPoser.bind(twoNodes());
         int n = 3 * poser.vertexCount();
         float[] expected = poser.poseInto(STILL, 0.7f, PoseSpace.MODEL, new float[n], 0);
         float[] dst = filled(n + 9, SENTINEL);

@@ -304,6 +304,7 @@ class GltfReaderErrorsTest {
                         wide.add("nodes");
                     }
                     TestGltf.ints(wide.add("skins"), "joints", joints);
+                    wide.view(new byte[1 << 20], 0); // unused bytes that raise the budget to admit the JSON
                     return wide.glb();
                 }),
                 edit("skins[0].joints[1] is node 1, already joints[0]; expected each node once", g -> {
@@ -341,6 +342,32 @@ class GltfReaderErrorsTest {
                         g -> {
                             ObjectNode second = GltfReaderTest.primitive(g, 0, 0).deepCopy();
                             second.putArray("targets").addObject().put("POSITION", 0);
+                            node(g, "meshes", 0).withArray("primitives").add(second);
+                            return g.glb();
+                        }),
+                // custom attributes
+                edit("meshes[0].primitives[0].attributes._ID (accessors[5]): componentType UNSIGNED_INT, expected "
+                        + "FLOAT, UNSIGNED_BYTE normalized, UNSIGNED_SHORT normalized, BYTE normalized, SHORT "
+                        + "normalized, UNSIGNED_BYTE, UNSIGNED_SHORT, BYTE, SHORT", g -> {
+                            attributes(g).put("_ID", g.ints(TestGltf.UNSIGNED_INT, false, "SCALAR", 1, 2, 3));
+                            return g.glb();
+                        }),
+                edit("meshes[0].primitives[0].attributes._HEAT (accessors[5]): count 2, expected the POSITION count 3",
+                        g -> {
+                            attributes(g).put("_HEAT", g.floats("SCALAR", 0, 1));
+                            return g.glb();
+                        }),
+                edit("meshes[0].primitives[0].attributes._HEAT (accessors[5]): vertex attribute 'HEAT': vertex 1: "
+                        + "value component 0 is NaN, expected a finite value", g -> {
+                            attributes(g).put("_HEAT", g.floats("SCALAR", 0, Float.NaN, 1));
+                            return g.glb();
+                        }),
+                edit("meshes[0]: primitives cannot be joined into one mesh: concat: vertex attribute 'HEAT' has 1 "
+                        + "components in mesh 0 'meshes[0].primitives[0]' and 2 in mesh 1 'meshes[0].primitives[1]', "
+                        + "expected the same component count", g -> {
+                            attributes(g).put("_HEAT", g.floats("SCALAR", 0, 1, 2));
+                            ObjectNode second = GltfReaderTest.primitive(g, 0, 0).deepCopy();
+                            ((ObjectNode) second.get("attributes")).put("_HEAT", g.floats("VEC2", 0, 0, 1, 1, 2, 2));
                             node(g, "meshes", 0).withArray("primitives").add(second);
                             return g.glb();
                         }),

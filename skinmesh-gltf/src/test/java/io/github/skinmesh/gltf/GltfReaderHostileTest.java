@@ -2,12 +2,15 @@ package io.github.skinmesh.gltf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.gltf.internal.Glb;
+import io.github.skinmesh.gltf.internal.Json;
+import io.github.skinmesh.gltf.internal.JsonCost;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.SplitMix64;
 import java.io.ByteArrayOutputStream;
@@ -44,7 +47,7 @@ class GltfReaderHostileTest {
     void minimalDocumentReads() {
         GltfAsset a = readGlb(TestGltf.minimalSkinned().glb());
         assertThat(a.skeleton().boneCount()).isEqualTo(2);
-        assertThat(a.skinnedMeshes()).hasSize(1);
+        assertThat(a.parts()).hasSize(1);
         assertThat(a.warnings()).isEmpty();
     }
 
@@ -148,6 +151,36 @@ class GltfReaderHostileTest {
                 .hasMessageContaining("exceeds bufferViews[0].byteLength 36");
     }
 
+    /**
+     * Two primitives with their own accessors are joined into one mesh; the joined streams are
+     * charged to the budget like decoded ones, so a file of zero-filled accessors that decodes
+     * within the budget cannot double it by joining.
+     */
+    @Test
+    void joiningPrimitivesIsChargedToTheBudget() {
+        TestGltf g = new TestGltf();
+        g.node("prop").put("mesh", 0);
+        TestGltf.ints(g.add("scenes"), "nodes", 0);
+        ArrayNode prims = g.add("meshes").putArray("primitives");
+        int n = 21_000;
+        for (int p = 0; p < 2; p++) {
+            prims.addObject().putObject("attributes").put("POSITION", g.accessor(-1, 0, TestGltf.FLOAT, false, n,
+                    "VEC3"));
+        }
+        byte[] glb = g.glb();
+        long budget = 16L * glb.length + (1 << 20);
+        // the JSON tree and the node, then per primitive: positions, the generated index list, and
+        // the group's copy of it for concat
+        long decoded = jsonAndNodes(g) + 2 * (12L * n + 4L * n + 4L * n);
+        long joined = 2 * 12L * n + 2 * 4L * n;
+        assertThat(decoded).as("each primitive decodes within the budget").isLessThan(budget);
+        assertThat(decoded + joined).as("joining them does not").isGreaterThan(budget);
+        assertThatThrownBy(() -> readGlb(glb)).isInstanceOf(FormatException.class)
+                .hasMessage("meshes[0] joined primitives: decoding needs " + joined + " bytes, more than the file's "
+                        + glb.length + " bytes can describe (budget 16 x input size, " + (budget - decoded)
+                        + " bytes left)");
+    }
+
     @Test
     void hugeCountWithoutBytesBehindIt() {
         TestGltf g = TestGltf.minimalSkinned();
@@ -155,11 +188,20 @@ class GltfReaderHostileTest {
         pos.remove("bufferView");
         pos.put("count", 2_000_000_000);
         byte[] glb = g.glb();
-        // the budget is 16 x the file (whose BIN chunk counts once) + 1 MiB, less the 64 bytes of the skin's matrix
+        // the budget is 16 x the file (whose BIN chunk counts once) + 1 MiB, less the JSON tree, the
+        // nodes, the 64 bytes of the skin's matrix and the two bones
+        long left = 16L * glb.length + (1 << 20) - jsonAndNodes(g) - 64 - 2 * SkeletonImport.BONE_BYTES;
         assertThatThrownBy(() -> readGlb(glb)).isInstanceOf(FormatException.class)
                 .hasMessageContaining("accessors[0]: decoding needs 24000000000 bytes")
                 .hasMessageContaining("more than the file's " + glb.length + " bytes can describe (budget 16 x input "
-                        + "size, " + (16L * glb.length + (1 << 20) - 64) + " bytes left)");
+                        + "size, " + left + " bytes left)");
+    }
+
+    /** What a read charges before any accessor: the estimate of the JSON tree and the node tables. */
+    private static long jsonAndNodes(TestGltf g) {
+        byte[] json = g.json();
+        return JsonCost.of(Json.parse(json, 0, json.length, "test")).bytes()
+                + GltfDocument.NODE_BYTES * g.array("nodes").size();
     }
 
     @Test
@@ -181,6 +223,45 @@ class GltfReaderHostileTest {
                 .hasMessageContaining("expected a joint < skins[0].joints count 1");
     }
 
+    /**
+     * A file read fails with the file as the exception's source: the message starts with the path as
+     * given, names the file once, and its detail is what a read of the same bytes says.
+     */
+    @Test
+    void aFileReadAttachesTheFileAsSource(@TempDir Path dir) throws IOException {
+        Path json = Files.writeString(dir.resolve("bad.gltf"), "{\"asset\": ");
+        FormatException named = (FormatException) catchThrowable(() -> GltfReader.read(json));
+        assertThat(named.source()).isEqualTo(json);
+        assertThat(named).hasMessageStartingWith(json + ": glTF: malformed JSON at line 1");
+        assertThat(named.getMessage().split("bad\\.gltf", -1)).as("the file is named once").hasSize(2);
+        FormatException unnamed = (FormatException) catchThrowable(() -> readGltf(Files.readAllBytes(json)));
+        assertThat(unnamed.source()).isNull();
+        assertThat(unnamed).hasMessageStartingWith("test.gltf: malformed JSON at line 1");
+
+        TestGltf g = TestGltf.minimalSkinned();
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 0);
+        Path cycle = Files.write(dir.resolve("cycle.glb"), g.glb());
+        FormatException fromFile = (FormatException) catchThrowable(() -> GltfReader.read(cycle));
+        FormatException fromBytes = (FormatException) catchThrowable(() -> readGlb(g.glb()));
+        assertThat(fromFile.source()).isEqualTo(cycle);
+        assertThat(fromFile.detail()).isEqualTo(fromBytes.getMessage()).isEqualTo(fromBytes.detail());
+        assertThat(fromFile).hasMessage(cycle + ": " + fromBytes.getMessage());
+
+        Path skeleton = Files.write(dir.resolve("scale.glb"), infiniteRestScale().glb());
+        assertThatThrownBy(() -> GltfReader.read(skeleton)).isInstanceOf(FormatException.class)
+                .hasMessageStartingWith(skeleton + ": glTF skeleton: ");
+        assertThatThrownBy(() -> readGlb(infiniteRestScale().glb())).isInstanceOf(FormatException.class)
+                .hasMessageStartingWith("glTF skeleton: ");
+    }
+
+    /** The minimal document with a rest scale the model rejects (a ValidationException inside the reader). */
+    private static TestGltf infiniteRestScale() {
+        TestGltf g = TestGltf.minimalSkinned();
+        TestGltf.nums((ObjectNode) g.array("nodes").get(0), "matrix", 3e38f, 3e38f, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0,
+                0, 1);
+        return g;
+    }
+
     @Test
     void missingExternalBuffer(@TempDir Path dir) throws IOException {
         TestGltf g = TestGltf.minimalSkinned();
@@ -189,7 +270,8 @@ class GltfReaderHostileTest {
         Path file = dir.resolve("doc.gltf");
         Files.write(file, g.json());
         assertThatThrownBy(() -> GltfReader.read(file)).isInstanceOf(FormatException.class)
-                .hasMessageContaining("buffers[0].uri 'missing.bin' not found beside doc.gltf");
+                .hasMessageStartingWith(file + ": buffers[0].uri 'missing.bin' not found beside the document")
+                .extracting(e -> ((FormatException) e).source()).isEqualTo(file);
     }
 
     @Test
@@ -200,10 +282,10 @@ class GltfReaderHostileTest {
         Files.write(dir.resolve("my data.bin"), g.binBytes());
         Path file = dir.resolve("doc.gltf");
         Files.write(file, g.json());
-        assertThat(GltfReader.read(file).skinnedMeshes()).hasSize(1);
+        assertThat(GltfReader.read(file).parts()).hasSize(1);
         assertThatThrownBy(() -> GltfReader.read(file, GltfReadOptions.DEFAULTS.withExternalResources(
                 GltfReadOptions.ExternalResources.NONE))).isInstanceOf(FormatException.class)
-                .hasMessage("buffers[0].uri 'my%20data.bin': external resources are disabled by the options");
+                .hasMessage(file + ": buffers[0].uri 'my%20data.bin': external resources are disabled by the options");
     }
 
     /** Writes {@code doc.gltf} into {@code folder} with buffer 0 at {@code uri}, its bytes nowhere yet. */
@@ -224,11 +306,11 @@ class GltfReaderHostileTest {
         for (String[] c : cases) {
             Path file = documentWithBufferAt(dir, c[0]);
             assertThatThrownBy(() -> GltfReader.read(file)).as(c[0]).isInstanceOf(FormatException.class)
-                    .hasMessage("buffers[0].uri '" + c[0] + "': " + c[1]);
+                    .hasMessage(file + ": buffers[0].uri '" + c[0] + "': " + c[1]);
         }
         Path nul = documentWithBufferAt(dir, "a%00b.bin");
         assertThatThrownBy(() -> GltfReader.read(nul)).isInstanceOf(FormatException.class)
-                .hasMessageStartingWith("buffers[0].uri 'a%00b.bin': uri 'a%00b.bin' is not a valid path: ");
+                .hasMessageStartingWith(nul + ": buffers[0].uri 'a%00b.bin': uri 'a%00b.bin' is not a valid path: ");
     }
 
     @Test
@@ -242,8 +324,8 @@ class GltfReaderHostileTest {
         }
         Path file = documentWithBufferAt(inner, "link.bin");
         assertThatThrownBy(() -> GltfReader.read(file)).isInstanceOf(FormatException.class)
-                .hasMessage("buffers[0].uri 'link.bin': uri 'link.bin' leaves the folder of the document through a "
-                        + "symbolic link");
+                .hasMessage(file + ": buffers[0].uri 'link.bin': uri 'link.bin' leaves the folder of the document "
+                        + "through a symbolic link");
     }
 
     /** Files past what a Java array holds are refused by their size, before reading (sparse files, nothing is written). */
@@ -255,10 +337,12 @@ class GltfReaderHostileTest {
             f.setLength(size);
         }
         assertThatThrownBy(() -> GltfReader.read(big)).isInstanceOf(FormatException.class)
-                .hasMessage("big.glb: 3221225472 bytes, more than the 2147483639 a Java array holds");
+                .hasMessage(big + ": 3221225472 bytes, more than the 2147483639 a Java array holds")
+                .extracting(e -> ((FormatException) e).source()).isEqualTo(big);
         Path file = documentWithBufferAt(dir, "big.glb");
         assertThatThrownBy(() -> GltfReader.read(file)).isInstanceOf(FormatException.class)
-                .hasMessage("buffers[0].uri 'big.glb': uri 'big.glb': file has 3221225472 bytes, more than 2147483639");
+                .hasMessage(file + ": buffers[0].uri 'big.glb': uri 'big.glb': file has 3221225472 bytes, more than "
+                        + "2147483639");
     }
 
     @Test
@@ -448,7 +532,7 @@ class GltfReaderHostileTest {
         ((ObjectNode) g.array("skins").get(0)).remove("inverseBindMatrices");
         float[] ibm = new float[16];
         new org.joml.Matrix4f().get(ibm);
-        float[] read = readGlb(g.glb()).skinnedMeshes().get(0).primitives().get(0).skin()
+        float[] read = readGlb(g.glb()).parts().get(0).mesh().skin()
                 .inverseBindMatricesInto(new float[16], 0);
         assertThat(read).containsExactly(ibm);
     }

@@ -6,19 +6,25 @@ import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.model.AlphaMode;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphChannel;
+import io.github.skinmesh.core.model.Part;
+import io.github.skinmesh.core.model.PixelFormat;
 import io.github.skinmesh.core.model.Sampler;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.model.Submesh;
+import io.github.skinmesh.core.model.VertexAttribute;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.SplitMix64;
 import java.io.IOException;
@@ -42,6 +48,25 @@ class GltfReaderTest {
     /** Matrix comparisons of composed float transforms. */
     static final float MATRIX_TOLERANCE = 1e-5f;
 
+    static GltfAsset reread(GltfAsset a) {
+        return GltfReader.read(GltfWriter.toGlb(a.character()), "back.glb", ResourceResolver.none());
+    }
+
+    /** @return the skinned parts, in node order */
+    static List<Part> skinned(GltfAsset a) {
+        return a.parts().stream().filter(Part::isSkinned).toList();
+    }
+
+    /** @return the rigid parts, in node order */
+    static List<Part> rigid(GltfAsset a) {
+        return a.parts().stream().filter(p -> !p.isSkinned()).toList();
+    }
+
+    /** @return the bone index of a rigid part's attach bone, or {@link Skeleton#NO_PARENT} */
+    static int attachBone(GltfAsset a, Part p) {
+        return p.attachBone() == null ? Skeleton.NO_PARENT : a.skeleton().indexOf(p.attachBone());
+    }
+
     static GltfAsset read(TestGltf g) {
         return GltfReader.read(g.glb(), "t.glb", ResourceResolver.none());
     }
@@ -64,13 +89,22 @@ class GltfReaderTest {
     void cesiumMan() throws IOException {
         GltfAsset a = shared("CesiumMan.glb");
         assertThat(a.warnings()).isEmpty();
-        assertThat(a.skinnedMeshes()).hasSize(1);
-        assertThat(a.rigidMeshes()).isEmpty();
-        MeshInstance man = a.skinnedMeshes().get(0);
+        assertThat(skinned(a)).hasSize(1);
+        assertThat(rigid(a)).isEmpty();
+        Part man = a.parts().get(0);
+        PartSource source = a.source(0);
         assertThat(man.name()).isEqualTo("Cesium_Man");
-        assertThat(man.node()).isEqualTo(2);
-        assertThat(man.primitives()).hasSize(1);
-        Mesh m = man.primitives().get(0);
+        assertThat(source.node()).isEqualTo(2);
+        assertThat(source.mesh()).isZero();
+        assertThat(source.skin()).isZero();
+        assertThat(a.partOfNode(2)).isZero();
+        assertThat(a.partOfNode(3)).isEqualTo(Index.NONE);
+        assertThat(man.attachBone()).isNull();
+        assertThat(man.hasIdentityTransform()).isTrue();
+        Mesh m = man.mesh();
+        assertThat(m.submeshes()).hasSize(1);
+        assertThat(source.primitives()).containsExactly(new PartSource.Primitive(0, 0, 3273,
+                List.of("POSITION", "NORMAL", "TEXCOORD_0", "JOINTS_0", "WEIGHTS_0")));
         assertThat(m.vertexCount()).isEqualTo(3273);
         assertThat(m.hasNormals()).isTrue();
         assertThat(m.uvChannelCount()).isEqualTo(1);
@@ -83,13 +117,13 @@ class GltfReaderTest {
         assertThat(s.boneName(0)).isEqualTo("Z_UP");
         assertThat(s.boneName(1)).isEqualTo("Armature");
         assertThat(a.nodeOfBone(0)).isZero();
-        assertThat(a.boneOfNode(2)).isEqualTo(GltfAsset.NO_INDEX);
+        assertThat(a.boneOfNode(2)).isEqualTo(Index.NONE);
         assertThat(a.boneOfNode(3)).isEqualTo(2);
-        assertThat(man.attachBone()).isEqualTo(s.indexOf("Armature"));
-        assertThat(man.localMatrix(new Matrix4f()).equals(new Matrix4f(), 0f)).isTrue();
+        assertThat(source.nodeBone()).isEqualTo(s.indexOf("Armature"));
+        assertThat(source.nodeMatrix(new Matrix4f()).equals(new Matrix4f(), 0f)).isTrue();
         // the Z_UP node turns +Z up into +Y up: the skinned node's world matrix is not the identity
-        Matrix4f world = new Matrix4f().set(s.restModelMatricesInto(new float[16 * 21], 0), 16 * man.attachBone())
-                .mul(man.localMatrix(new Matrix4f()));
+        Matrix4f world = new Matrix4f().set(s.restModelMatricesInto(new float[16 * 21], 0), 16 * source.nodeBone())
+                .mul(source.nodeMatrix(new Matrix4f()));
         assertThat(world.transformDirection(new Vector3f(0, 0, 1)).distance(0, 1, 0)).isLessThan(MATRIX_TOLERANCE);
         AnimationClip clip = a.clips().get(0);
         assertThat(clip.name()).isEmpty();
@@ -97,17 +131,22 @@ class GltfReaderTest {
         assertThat(clip.duration()).isCloseTo(2.0f, within(TIME_TOLERANCE));
         assertThat(a.images()).hasSize(1);
         assertThat(a.images().get(0).mimeType()).isEqualTo("image/jpeg");
+        // the JPEG's frame header, found past its Exif segment
+        assertThat(a.images().get(0).width()).isEqualTo(1024);
+        assertThat(a.images().get(0).height()).isEqualTo(1024);
+        assertThat(a.images().get(0).pixelFormat()).isEqualTo(new PixelFormat(PixelFormat.ColorType.RGB, 8));
         Material mat = m.materials().get(0);
         assertThat(mat.name()).isEqualTo("Cesium_Man-effect");
         assertThat(mat.metallicFactor()).isZero();
-        assertThat(mat.texture(Material.BASE_COLOR).sampler()).isEqualTo(new Sampler(9729, 9986, 10497, 10497));
+        assertThat(mat.texture(Material.BASE_COLOR).sampler()).isEqualTo(new Sampler(Sampler.Filter.LINEAR,
+                Sampler.Filter.NEAREST_MIPMAP_LINEAR, Sampler.Wrap.REPEAT, Sampler.Wrap.REPEAT));
     }
 
     @Test
     void fox() throws IOException {
         GltfAsset a = shared("Fox.glb");
-        MeshInstance fox = a.skinnedMeshes().get(0);
-        Mesh m = fox.primitives().get(0);
+        Part fox = a.parts().get(0);
+        Mesh m = fox.mesh();
         assertThat(m.vertexCount()).isEqualTo(1728);
         assertThat(m.skin().paletteSize()).isEqualTo(24);
         Set<Integer> weighted = new HashSet<>();
@@ -119,30 +158,35 @@ class GltfReaderTest {
             }
         }
         assertThat(weighted).hasSize(22);
-        assertThat(fox.attachBone()).isEqualTo(Skeleton.NO_PARENT);
+        assertThat(a.source(0).nodeBone()).isEqualTo(Index.NONE);
+        assertThat(a.clip("Walk")).isSameAs(a.clips().get(1));
+        assertThat(a.clip("Jump")).isNull();
         assertThat(a.clips()).extracting(AnimationClip::name).containsExactly("Survey", "Walk", "Run");
         assertThat(a.clips()).extracting(AnimationClip::duration)
                 .satisfiesExactly(d -> assertThat(d).isCloseTo(3.4167f, within(TIME_TOLERANCE)),
                         d -> assertThat(d).isCloseTo(0.7083f, within(TIME_TOLERANCE)),
                         d -> assertThat(d).isCloseTo(1.1583f, within(TIME_TOLERANCE)));
         assertThat(a.images().get(0).mimeType()).isEqualTo("image/png");
+        assertThat(a.images().get(0).width()).isEqualTo(1024);
+        assertThat(a.images().get(0).height()).isEqualTo(1024);
+        assertThat(a.images().get(0).pixelFormat()).isEqualTo(new PixelFormat(PixelFormat.ColorType.RGB, 8));
         assertThat(m.bounds().maxZ() - m.bounds().minZ()).isCloseTo(154.7f, within(0.1f));
     }
 
     @Test
     void riggedSimple() throws IOException {
         GltfAsset a = shared("RiggedSimple.glb");
-        MeshInstance cyl = a.skinnedMeshes().get(0);
-        Mesh m = cyl.primitives().get(0);
+        Mesh m = a.parts().get(0).mesh();
+        PartSource cyl = a.source(0);
         assertThat(m.vertexCount()).isEqualTo(160);
         assertThat(m.skin().paletteSize()).isEqualTo(2);
         assertThat(a.images()).isEmpty();
         Skeleton s = a.skeleton();
         assertThat(s.boneName(0)).isEqualTo("Z_UP");
-        assertThat(cyl.attachBone()).isEqualTo(s.indexOf("Armature"));
+        assertThat(cyl.nodeBone()).isEqualTo(s.indexOf("Armature"));
         // rest pose (node transforms) is not the bind pose: model(joint) * inverseBind != identity
         float[] model = s.restModelMatricesInto(new float[16 * s.boneCount()], 0);
-        Matrix4f w = new Matrix4f().set(model, 16 * s.indexOf("Armature")).mul(cyl.localMatrix(new Matrix4f()));
+        Matrix4f w = new Matrix4f().set(model, 16 * s.indexOf("Armature")).mul(cyl.nodeMatrix(new Matrix4f()));
         float worst = 0;
         for (int e = 0; e < 2; e++) {
             Matrix4f skin = new Matrix4f().set(model, 16 * s.indexOf(m.skin().boneName(e)))
@@ -181,7 +225,7 @@ class GltfReaderTest {
         attributes(g).put("TEXCOORD_0", g.ints(type, true, "VEC2", raw));
         attributes(g).put("COLOR_0", g.ints(type == TestGltf.BYTE || type == TestGltf.SHORT
                 ? TestGltf.UNSIGNED_SHORT : type, true, "VEC3", abs(raw, 3)));
-        Mesh m = read(g).skinnedMeshes().get(0).primitives().get(0);
+        Mesh m = read(g).parts().get(0).mesh();
         float[] uv = m.uvs(0);
         for (int i = 0; i < raw.length; i++) {
             assertThat(uv[i]).isEqualTo(reference(type, raw[i]));
@@ -242,7 +286,7 @@ class GltfReaderTest {
         ts.putObject("indices").put("bufferView", tIdx).put("componentType", TestGltf.UNSIGNED_INT);
         ts.putObject("values").put("bufferView", tVal);
         primitive(g, 0, 0).putArray("targets").addObject().put("POSITION", target);
-        Mesh m = read(g).skinnedMeshes().get(0).primitives().get(0);
+        Mesh m = read(g).parts().get(0).mesh();
         assertThat(m.positions()).containsExactly(5, 5, 5, 1, 0, 0, 7, 7, 7);
         assertThat(m.morphTargets().get(0).positions()).containsExactly(0, 0, 0, 0.5f, 0, 0, 0, 0, 0);
         assertThat(m.morphWeights()).containsExactly(0f);
@@ -267,13 +311,18 @@ class GltfReaderTest {
         fan.putObject("attributes").put("POSITION", pos);
         fan.put("indices", g.ints(TestGltf.UNSIGNED_BYTE, false, "SCALAR", 4, 3, 2, 1));
         prims.addObject().put("mode", 1).putObject("attributes").put("POSITION", pos);
-        g.node("prop").put("mesh", 1);
+        g.sceneNode("prop").put("mesh", 1);
         GltfAsset a = read(g);
-        assertThat(a.rigidMeshes()).hasSize(1);
-        List<Mesh> rigid = a.rigidMeshes().get(0).primitives();
-        assertThat(rigid).hasSize(2);
-        assertThat(rigid.get(0).indices()).containsExactly(0, 1, 2, 1, 3, 2, 2, 3, 4);
-        assertThat(rigid.get(1).indices()).containsExactly(3, 2, 4, 2, 1, 4);
+        assertThat(rigid(a)).hasSize(1);
+        // the strip and the fan share their POSITION accessor, so their vertices
+        Mesh prop = rigid(a).get(0).mesh();
+        assertThat(prop.vertexCount()).isEqualTo(5);
+        assertThat(prop.indices()).containsExactly(0, 1, 2, 1, 3, 2, 2, 3, 4, 3, 2, 4, 2, 1, 4);
+        assertThat(prop.submeshes()).containsExactly(new Submesh(0, 9, 0), new Submesh(9, 6, 0));
+        List<String> position = List.of("POSITION");
+        assertThat(a.source(1).primitives()).containsExactly(new PartSource.Primitive(0, 0, 5, position),
+                new PartSource.Primitive(1, 0, 5, position), new PartSource.Primitive(Index.NONE, 0, 0, position));
+        assertThat(a.source(1).primitives().get(2).isRead()).isFalse();
         assertThat(a.warnings()).containsExactly(
                 "meshes[1].primitives[2]: mode 1 (LINES) is not triangles; primitive skipped");
     }
@@ -296,7 +345,7 @@ class GltfReaderTest {
         attributes(g).put("WEIGHTS_1", g.ints(TestGltf.UNSIGNED_BYTE, true, "VEC4",
                 31, 32, 32, 32, 0, 0, 0, 0, 50, 25, 24, 1));
         GltfAsset a = read(g);
-        Skin s = a.skinnedMeshes().get(0).primitives().get(0).skin();
+        Skin s = a.parts().get(0).mesh().skin();
         assertThat(s.paletteSize()).isEqualTo(8);
         assertThat(s.weights().influencesPerVertex()).isEqualTo(8);
         assertThat(s.weights().weight(1, 0)).isEqualTo(1f);
@@ -313,7 +362,7 @@ class GltfReaderTest {
     void zeroWeightSlotsMayNameAnyJoint() {
         TestGltf g = TestGltf.minimalSkinned();
         attributes(g).put("JOINTS_0", g.ints(TestGltf.UNSIGNED_BYTE, false, "VEC4", 0, 200, 0, 0, 0, 0, 9, 0, 0, 0, 0, 255));
-        Skin skin = read(g).skinnedMeshes().get(0).primitives().get(0).skin();
+        Skin skin = read(g).parts().get(0).mesh().skin();
         for (int v = 0; v < 3; v++) {
             assertThat(skin.weights().weight(v, 0)).isEqualTo(1f);
             for (int k = 0; k < 4; k++) {
@@ -330,13 +379,14 @@ class GltfReaderTest {
     @Test
     void sharedMeshesSkinsMorphTargetsAndSeveralRoots() {
         GltfAsset a = read(sharedMeshesDocument());
-        List<MeshInstance> sk = a.skinnedMeshes();
-        assertThat(sk).extracting(MeshInstance::name).containsExactly("body", "body2", "body2#4");
-        assertThat(sk.get(1).primitives().get(0)).isSameAs(sk.get(0).primitives().get(0));
-        Mesh third = sk.get(2).primitives().get(0);
+        List<Part> sk = skinned(a);
+        assertThat(sk).extracting(Part::name).containsExactly("body", "body2", "body2#4");
+        assertThat(sk.get(1).mesh()).isSameAs(sk.get(0).mesh());
+        Mesh third = sk.get(2).mesh();
         assertThat(third.skin().boneNames()).containsExactly("root", "joint");
         assertThat(third.morphWeights()).containsExactly(0f, 1f);
-        assertThat(sk.get(0).primitives().get(0).morphWeights()).containsExactly(0.5f, 0f);
+        assertThat(sk.get(0).mesh().morphWeights()).containsExactly(0.5f, 0f);
+        assertThat(a.sources()).extracting(PartSource::skin).containsExactly(0, 0, 1);
         assertThat(third.morphTargets()).extracting(t -> t.name()).containsExactly("smile", "blink");
         MorphChannel mc = a.clips().get(0).morphChannels().get(0);
         assertThat(mc.target()).isEqualTo("body2#4");
@@ -372,8 +422,9 @@ class GltfReaderTest {
         return g;
     }
 
+    /** A node without a mesh under a joint (a socket) is a bone; the prop below it hangs from it. */
     @Test
-    void rigidMeshUnderAJointCollapsesIntermediateNodes() {
+    void nodesWithoutAMeshUnderAJointAreBones() {
         TestGltf g = TestGltf.minimalSkinned();
         TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 3);
         ObjectNode helper = g.node("helper");
@@ -384,20 +435,137 @@ class GltfReaderTest {
         ObjectNode rigid = g.add("meshes");
         rigid.putArray("primitives").addObject().putObject("attributes").put("POSITION", 0);
         GltfAsset a = read(g);
-        MeshInstance p = a.rigidMeshes().get(0);
+        assertThat(a.skeleton().boneCount()).isEqualTo(3);
+        int socket = a.skeleton().indexOf("helper");
+        assertThat(a.skeleton().parent(socket)).isEqualTo(a.skeleton().indexOf("joint"));
+        assertThat(a.skeleton().restTranslation(socket, new Vector3f())).isEqualTo(new Vector3f(0, 0, 2));
+        Part p = rigid(a).get(0);
         assertThat(p.name()).isEqualTo("prop");
-        assertThat(p.attachBone()).isEqualTo(a.skeleton().indexOf("joint"));
-        Matrix4f expected = new Matrix4f().translation(0, 0, 2).scale(2);
-        assertThat(p.localMatrix(new Matrix4f()).equals(expected, MATRIX_TOLERANCE)).isTrue();
+        assertThat(attachBone(a, p)).isEqualTo(socket);
+        assertThat(p.transform(new Matrix4f()).equals(new Matrix4f().scale(2), MATRIX_TOLERANCE)).isTrue();
+        assertThat(p.mesh().skin()).isNull();
+        assertThat(p.mesh().indices()).containsExactly(0, 1, 2);
+        PartSource source = a.source(a.character().partIndex("prop"));
+        assertThat(source.skin()).isEqualTo(Index.NONE);
+        assertThat(source.nodeBone()).as("a rigid part's placement is the part's").isEqualTo(Index.NONE);
+    }
+
+    /** A mesh node is not a bone: a rigid mesh below another hangs from their bone with both matrices. */
+    @Test
+    void rigidMeshUnderAMeshNodeCollapsesTheChain() {
+        TestGltf g = TestGltf.minimalSkinned();
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 3);
+        ObjectNode sword = g.node("sword").put("mesh", 1);
+        TestGltf.nums(sword, "translation", 0, 0, 2);
+        TestGltf.ints(sword, "children", 4);
+        ObjectNode gem = g.node("gem").put("mesh", 1);
+        TestGltf.nums(gem, "scale", 2, 2, 2);
+        ObjectNode rigid = g.add("meshes");
+        rigid.putArray("primitives").addObject().putObject("attributes").put("POSITION", 0);
+        GltfAsset a = read(g);
         assertThat(a.skeleton().boneCount()).isEqualTo(2);
-        assertThat(p.primitives().get(0).skin()).isNull();
-        assertThat(p.primitives().get(0).indices()).containsExactly(0, 1, 2);
+        Part p = rigid(a).get(1);
+        assertThat(p.name()).isEqualTo("gem");
+        assertThat(p.attachBone()).isEqualTo("joint");
+        Matrix4f expected = new Matrix4f().translation(0, 0, 2).scale(2);
+        assertThat(p.transform(new Matrix4f()).equals(expected, MATRIX_TOLERANCE)).isTrue();
+    }
+
+    /** Adds a one-sampler translation animation of the given nodes. */
+    private static void translate(TestGltf g, int... nodes) {
+        int in = g.floats("SCALAR", 0, 1);
+        int out = g.floats("VEC3", 0, 0, 0, 1, 2, 3);
+        ObjectNode anim = g.add("animations");
+        anim.putArray("samplers").addObject().put("input", in).put("output", out);
+        ArrayNode channels = anim.putArray("channels");
+        for (int node : nodes) {
+            channels.addObject().put("sampler", 0).putObject("target").put("node", node).put("path", "translation");
+        }
+    }
+
+    /**
+     * Nodes below the skin's hierarchy root (the joints' closest common root) that carry no mesh are
+     * bones with their channels: an end site under the joint; a node beside the joint is outside
+     * that hierarchy and its channel is dropped, unless {@code skin.skeleton} names a root above it.
+     */
+    @Test
+    void theSkeletonHierarchyKeepsHelperNodesAndTheirChannels() {
+        TestGltf g = TestGltf.minimalSkinned();
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 3);
+        TestGltf.nums(g.node("tip"), "translation", 0, 0.5f, 0);
+        TestGltf.ints((ObjectNode) g.array("nodes").get(0), "children", 1, 4);
+        g.node("ik");
+        translate(g, 3, 4);
+        GltfAsset a = read(g);
+        assertThat(a.skeleton().boneCount()).isEqualTo(3);
+        assertThat(a.skeleton().boneName(2)).isEqualTo("tip");
+        assertThat(a.skeleton().parent(2)).isEqualTo(a.skeleton().indexOf("joint"));
+        assertThat(a.boneOfNode(4)).isEqualTo(Index.NONE);
+        assertThat(a.clips().get(0).channels()).extracting(BoneChannel::bone).containsExactly("tip");
+        assertThat(a.warnings()).containsExactly(
+                "animations[0]: channels targeting nodes outside the skeleton dropped (nodes[4])");
+
+        ((ObjectNode) g.array("skins").get(0)).put("skeleton", 0);
+        GltfAsset declared = read(g);
+        assertThat(declared.skeleton().boneCount()).isEqualTo(4);
+        assertThat(declared.skeleton().indexOf("ik")).isEqualTo(3);
+        assertThat(declared.clips().get(0).channels()).extracting(BoneChannel::bone).containsExactly("tip", "ik");
+        assertThat(declared.warnings()).isEmpty();
+        assertThat(reread(declared).character()).isEqualTo(declared.character());
+    }
+
+    /** A skin whose joints lie in two trees (a multi-root skeleton) has a hierarchy in each. */
+    @Test
+    void aSkinOverTwoTreesHasAHierarchyInEach() {
+        TestGltf g = TestGltf.minimalSkinned();
+        // node 3 "other" (a root, joint 1 of the skin) with an end site 4; node 5 under the joint
+        ObjectNode other = g.node("other");
+        TestGltf.ints(other, "children", 4);
+        g.node("otherTip");
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 5);
+        g.node("jointTip");
+        TestGltf.ints((ObjectNode) g.array("scenes").get(0), "nodes", 0, 2, 3);
+        ((ArrayNode) g.array("skins").get(0).get("joints")).add(3);
+        ((ObjectNode) g.array("skins").get(0)).remove("inverseBindMatrices");
+        GltfAsset a = read(g);
+        assertThat(a.skeleton().boneCount()).isEqualTo(5);
+        assertThat(a.skeleton().parent(a.skeleton().indexOf("otherTip"))).isEqualTo(a.skeleton().indexOf("other"));
+        assertThat(a.skeleton().parent(a.skeleton().indexOf("jointTip"))).isEqualTo(a.skeleton().indexOf("joint"));
+        assertThat(a.skeleton().parent(a.skeleton().indexOf("other"))).isEqualTo(Skeleton.NO_PARENT);
+        assertThat(a.parts().get(0).mesh().skin().boneNames()).containsExactly("joint", "other");
+    }
+
+    /**
+     * Below a mesh node the hierarchy stops: a plain node there is not a bone (a mesh below it hangs
+     * from the nearest bone), but an animated one is, and makes the mesh node a bone too.
+     */
+    @Test
+    void belowAMeshNodeOnlyAnimatedNodesAreBones() {
+        TestGltf g = TestGltf.minimalSkinned();
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 3);
+        ObjectNode sword = g.node("sword").put("mesh", 1);
+        TestGltf.ints(sword, "children", 4);
+        g.node("glow");
+        ObjectNode rigid = g.add("meshes");
+        rigid.putArray("primitives").addObject().putObject("attributes").put("POSITION", 0);
+        GltfAsset still = read(g);
+        assertThat(still.skeleton().boneCount()).isEqualTo(2);
+        assertThat(rigid(still).get(0).attachBone()).isEqualTo("joint");
+        translate(g, 4);
+        GltfAsset moving = read(g);
+        assertThat(moving.skeleton().boneCount()).isEqualTo(4);
+        int swordBone = moving.skeleton().indexOf("sword");
+        assertThat(moving.skeleton().parent(moving.skeleton().indexOf("glow"))).isEqualTo(swordBone);
+        assertThat(attachBone(moving, rigid(moving).get(0))).isEqualTo(swordBone);
+        assertThat(moving.clips().get(0).channels()).extracting(BoneChannel::bone).containsExactly("glow");
+        assertThat(moving.warnings()).isEmpty();
+        assertThat(reread(moving).character()).isEqualTo(moving.character());
     }
 
     @Test
     void animatedNodesOutsideTheSkeleton() {
         TestGltf g = TestGltf.minimalSkinned();
-        g.node("spinner").put("mesh", 0);
+        g.sceneNode("spinner").put("mesh", 0);
         int in = g.floats("SCALAR", 0, 1);
         int out = g.floats("VEC4", 0, 0, 0, 1, 0, 0.70710677f, 0, 0.70710677f);
         ObjectNode anim = g.add("animations");
@@ -410,7 +578,8 @@ class GltfReaderTest {
                 "animations[0]: channels targeting nodes outside the skeleton dropped (nodes[3])");
         // the animated skinned node (2) became a bone, attached to itself
         assertThat(dropped.skeleton().indexOf("body")).isEqualTo(2);
-        assertThat(dropped.skinnedMeshes().get(0).attachBone()).isEqualTo(2);
+        assertThat(dropped.source(0).nodeBone()).isEqualTo(2);
+        assertThat(dropped.parts().get(0).attachBone()).as("a skinned part hangs from no bone").isNull();
         List<BoneChannel> channels1 = dropped.clips().get(0).channels();
         assertThat(channels1).singleElement().satisfies(c -> {
             assertThat(c.bone()).isEqualTo("body");
@@ -420,15 +589,43 @@ class GltfReaderTest {
                 GltfReadOptions.DEFAULTS.withAnimatedNodes(GltfReadOptions.AnimatedNodes.ADD_AS_BONES));
         assertThat(added.warnings()).isEmpty();
         assertThat(added.skeleton().indexOf("spinner")).isGreaterThanOrEqualTo(0);
-        assertThat(added.rigidMeshes().get(0).attachBone()).isEqualTo(added.skeleton().indexOf("spinner"));
+        assertThat(rigid(added).get(0).attachBone()).isEqualTo("spinner");
+        assertThat(rigid(added).get(0).hasIdentityTransform()).isTrue();
         assertThat(added.clips().get(0).channels()).hasSize(2);
+    }
+
+    /**
+     * A viewer shows the default scene only: a mesh node of another scene, or of none, is still read
+     * as a part, with a warning naming it; a mesh node below a node of the default scene is shown.
+     */
+    @Test
+    void meshNodesOutsideTheDefaultSceneAreReadWithAWarning() {
+        TestGltf g = TestGltf.minimalSkinned();
+        g.node("lod1").put("mesh", 0).put("skin", 0); // node 3
+        g.node("loose").put("mesh", 0); // node 4, in no scene
+        TestGltf.ints((ObjectNode) g.array("nodes").get(1), "children", 5);
+        g.node("socket").put("mesh", 0); // node 5, below the joint
+        TestGltf.ints(g.add("scenes"), "nodes", 3);
+        GltfAsset a = read(g);
+        assertThat(a.parts()).extracting(Part::name).containsExactly("body", "lod1", "loose", "socket");
+        assertThat(a.warnings()).containsExactly(
+                "nodes[3]: not in the default scene, scenes[0], so a viewer does not show it; read as a part all the same",
+                "nodes[4]: not in the default scene, scenes[0], so a viewer does not show it; read as a part all the same");
+        g.root.put("scene", 1);
+        assertThat(read(g).warnings()).containsExactly(
+                "nodes[2]: not in the default scene, scenes[1], so a viewer does not show it; read as a part all the same",
+                "nodes[4]: not in the default scene, scenes[1], so a viewer does not show it; read as a part all the same",
+                "nodes[5]: not in the default scene, scenes[1], so a viewer does not show it; read as a part all the same");
+        g.root.remove("scene");
+        g.root.remove("scenes");
+        assertThat(read(g).warnings()).as("without scenes nothing is said").isEmpty();
     }
 
     /** Channels whose path this reader does not support are dropped and do not turn their nodes into bones. */
     @Test
     void unsupportedChannelPathsMakeNoBones() {
         TestGltf g = TestGltf.minimalSkinned();
-        g.node("spinner").put("mesh", 0);
+        g.sceneNode("spinner").put("mesh", 0);
         int in = g.floats("SCALAR", 0, 1);
         int out = g.floats("SCALAR", 0, 1);
         ObjectNode anim = g.add("animations");
@@ -440,8 +637,8 @@ class GltfReaderTest {
             GltfAsset a = GltfReader.read(g.glb(), "t.glb", ResourceResolver.none(),
                     GltfReadOptions.DEFAULTS.withAnimatedNodes(mode));
             assertThat(a.skeleton().boneCount()).as(mode.name()).isEqualTo(2);
-            assertThat(a.skinnedMeshes().get(0).attachBone()).as(mode.name()).isEqualTo(Skeleton.NO_PARENT);
-            assertThat(a.rigidMeshes().get(0).attachBone()).as(mode.name()).isEqualTo(Skeleton.NO_PARENT);
+            assertThat(a.source(0).nodeBone()).as(mode.name()).isEqualTo(Index.NONE);
+            assertThat(rigid(a).get(0).attachBone()).as(mode.name()).isNull();
             assertThat(a.warnings()).as(mode.name()).containsExactly(
                     "animations[0].channels[0].target.path 'pointer' is not supported; channel dropped",
                     "animations[0].channels[1].target.path 'pointer' is not supported; channel dropped");
@@ -480,8 +677,8 @@ class GltfReaderTest {
         GltfAsset a = read(g);
         assertThat(a.skeleton().boneName(0)).isEqualTo("body");
         assertThat(a.skeleton().boneName(1)).isEqualTo("node1");
-        assertThat(a.skinnedMeshes().get(0).name()).isEqualTo("body#2");
-        assertThat(a.skinnedMeshes().get(0).primitives().get(0).skin().boneNames()).containsExactly("node1");
+        assertThat(a.parts().get(0).name()).isEqualTo("body#2");
+        assertThat(a.parts().get(0).mesh().skin().boneNames()).containsExactly("node1");
     }
 
     @Test
@@ -509,14 +706,14 @@ class GltfReaderTest {
         float longer = 1.0005f;
         float[] rotation = {q.x * longer, q.y * longer, q.z * longer, q.w * longer};
         TestGltf.nums((ObjectNode) g.array("nodes").get(1), "rotation", rotation);
-        TestGltf.nums(g.node("prop").put("mesh", 1), "rotation", rotation);
+        TestGltf.nums(g.sceneNode("prop").put("mesh", 1), "rotation", rotation);
         g.add("meshes").putArray("primitives").addObject().putObject("attributes").put("POSITION", 0);
         GltfAsset a = read(g);
         assertThat(a.warnings()).isEmpty();
         Quaternionf rest = a.skeleton().restRotation(a.skeleton().indexOf("joint"), new Quaternionf());
         assertThat(new float[] {rest.x, rest.y, rest.z, rest.w}).containsExactly(new float[] {q.x, q.y, q.z, q.w},
                 within(MATRIX_TOLERANCE));
-        Matrix4f local = a.rigidMeshes().get(0).localMatrix(new Matrix4f());
+        Matrix4f local = rigid(a).get(0).transform(new Matrix4f());
         assertThat(local.equals(new Matrix4f().rotation(q), MATRIX_TOLERANCE)).as("%s", local).isTrue();
     }
 
@@ -534,7 +731,7 @@ class GltfReaderTest {
                 "nodes[0]: both matrix and translation/rotation/scale; the matrix is used",
                 "nodes[2]: both matrix and translation/rotation/scale; the matrix is used");
         assertThat(a.skeleton().restTranslation(0, new Vector3f())).isEqualTo(new Vector3f(0, 2, 0));
-        assertThat(a.skinnedMeshes().get(0).localMatrix(new Matrix4f())).isEqualTo(new Matrix4f().scaling(2));
+        assertThat(a.source(0).nodeMatrix(new Matrix4f())).isEqualTo(new Matrix4f().scaling(2));
     }
 
     @Test
@@ -565,7 +762,10 @@ class GltfReaderTest {
         ArrayNode prims = (ArrayNode) g.array("meshes").get(0).get("primitives");
         prims.add(primitive(g, 0, 0).deepCopy().put("material", 1));
         GltfAsset a = read(g);
-        Material m = a.skinnedMeshes().get(0).primitives().get(0).materials().get(0);
+        Mesh mesh = a.parts().get(0).mesh();
+        // two primitives sharing their accessors: one mesh, two submeshes, the materials in order of use
+        assertThat(mesh.submeshes()).extracting(Submesh::materialIndex).containsExactly(0, 1);
+        Material m = mesh.materials().get(0);
         assertThat(m.name()).isEqualTo("skin");
         assertThat(m.alphaMode()).isEqualTo(AlphaMode.MASK);
         assertThat(m.alphaCutoff()).isEqualTo(0.25f);
@@ -576,12 +776,13 @@ class GltfReaderTest {
         assertThat(m.normalScale()).isEqualTo(0.5f);
         assertThat(m.occlusionStrength()).isEqualTo(0.75f);
         assertThat(m.emissiveFactor(1)).isEqualTo(0.5f);
-        assertThat(m.texture(Material.BASE_COLOR).sampler()).isEqualTo(new Sampler(9728, 0, 33071, 10497));
+        assertThat(m.texture(Material.BASE_COLOR).sampler()).isEqualTo(new Sampler(Sampler.Filter.NEAREST,
+                Sampler.Filter.UNSPECIFIED, Sampler.Wrap.CLAMP_TO_EDGE, Sampler.Wrap.REPEAT));
         assertThat(m.texture(Material.METALLIC_ROUGHNESS).texCoord()).isEqualTo(1);
         assertThat(m.texture(Material.METALLIC_ROUGHNESS).image().mimeType()).isEqualTo("image/png");
         assertThat(m.textures().keySet()).containsExactly("baseColor", "metallicRoughness", "normal", "occlusion",
                 "emissive");
-        Material flat = a.skinnedMeshes().get(0).primitives().get(1).materials().get(0);
+        Material flat = mesh.materials().get(1);
         assertThat(flat.template()).isEqualTo(Material.TEMPLATE_UNLIT);
         assertThat(flat.texture(Material.BASE_COLOR).image()).isSameAs(m.texture(Material.NORMAL).image())
                 .isSameAs(m.texture(Material.BASE_COLOR).image());
@@ -589,10 +790,133 @@ class GltfReaderTest {
         assertThat(a.warnings()).isEmpty();
     }
 
+    /** Declared attributes come in a fixed order whatever the JSON's key order: sets by number, pairs together. */
+    @Test
+    void declaredAttributesHaveAFixedOrder() {
+        ObjectNode attrs = JsonNodeFactory.instance.objectNode();
+        for (String name : List.of("_b", "WEIGHTS_1", "TEXCOORD_10", "JOINTS_1", "COLOR_0", "TEXCOORD_2", "_A",
+                "WEIGHTS_0", "TANGENT", "JOINTS_0", "NORMAL", "POSITION", "TEXCOORD_0", "COLOR_1",
+                "TEXCOORD_99999999999999999999")) {
+            attrs.put(name, 0);
+        }
+        assertThat(PrimitiveImport.declaredAttributes(attrs)).containsExactly("POSITION", "NORMAL", "TANGENT",
+                "TEXCOORD_0", "TEXCOORD_2", "TEXCOORD_10", "COLOR_0", "COLOR_1", "JOINTS_0", "WEIGHTS_0", "JOINTS_1",
+                "WEIGHTS_1", "TEXCOORD_99999999999999999999", "_A", "_b");
+        assertThat(PrimitiveImport.declaredAttributes(null)).isEmpty();
+        assertThat(PrimitiveImport.declaredAttributes(JsonNodeFactory.instance.textNode("x"))).isEmpty();
+    }
+
+    /**
+     * A mesh of three primitives: the first and the third share every accessor (so their vertices),
+     * the second has its own POSITION and JOINTS/WEIGHTS, no NORMAL but a TEXCOORD_0 and a custom
+     * attribute. One core mesh: the shared vertices, then the second primitive's, one submesh per
+     * primitive in primitive order, the streams each lacks filled, with warnings naming the node and
+     * the primitives.
+     */
+    @Test
+    void primitivesWithOtherAccessorsAreAppendedAndWhatTheyLackIsFilled() {
+        TestGltf g = TestGltf.minimalSkinned();
+        attributes(g).put("NORMAL", g.floats("VEC3", 0, 0, 1, 0, 0, 1, 0, 0, 1));
+        ObjectNode second = primitive(g, 0, 0).deepCopy();
+        ObjectNode attrs = (ObjectNode) second.get("attributes");
+        attrs.remove("NORMAL");
+        attrs.put("POSITION", g.floats("VEC3", 0, 0, 0, 2, 0, 0, 2, 2, 0, 0, 2, 0));
+        attrs.put("JOINTS_0", g.ints(TestGltf.UNSIGNED_BYTE, false, "VEC4", new int[16]));
+        attrs.put("WEIGHTS_0", g.floats("VEC4", 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0));
+        attrs.put("TEXCOORD_0", g.floats("VEC2", 0, 0, 1, 0, 1, 1, 0, 1));
+        attrs.put("_HEAT", g.floats("SCALAR", 1, 2, 3, 4));
+        second.put("indices", g.ints(TestGltf.UNSIGNED_BYTE, false, "SCALAR", 0, 1, 2, 0, 2, 3));
+        ObjectNode third = primitive(g, 0, 0).deepCopy();
+        third.put("indices", g.ints(TestGltf.UNSIGNED_BYTE, false, "SCALAR", 2, 1, 0));
+        g.add("materials").put("name", "a");
+        g.add("materials").put("name", "b");
+        primitive(g, 0, 0).put("material", 0);
+        second.put("material", 1);
+        third.put("material", 0);
+        ArrayNode prims = (ArrayNode) g.array("meshes").get(0).get("primitives");
+        prims.add(second);
+        prims.add(third);
+        GltfAsset a = read(g);
+        Mesh m = a.parts().get(0).mesh();
+        assertThat(m.vertexCount()).isEqualTo(7);
+        assertThat(m.indices()).containsExactly(0, 1, 2, 3, 4, 5, 3, 5, 6, 2, 1, 0);
+        assertThat(m.submeshes()).containsExactly(new Submesh(0, 3, 0), new Submesh(3, 6, 1), new Submesh(9, 3, 0));
+        assertThat(m.materials()).extracting(Material::name).containsExactly("a", "b");
+        // each primitive lists its own attributes, not the streams joining filled in
+        List<String> first = List.of("POSITION", "NORMAL", "JOINTS_0", "WEIGHTS_0");
+        assertThat(a.source(0).primitives()).containsExactly(new PartSource.Primitive(0, 0, 3, first),
+                new PartSource.Primitive(1, 3, 4, List.of("POSITION", "TEXCOORD_0", "JOINTS_0", "WEIGHTS_0", "_HEAT")),
+                new PartSource.Primitive(2, 0, 3, first));
+        assertThat(m.positions()).containsExactly(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 2, 2, 0, 0, 2, 0);
+        // filled: normals of the second primitive from its triangles (the +Z plane), UVs and the attribute of the first
+        float[] normals = m.normals();
+        for (int v = 3; v < 7; v++) {
+            assertThat(new float[] {normals[3 * v], normals[3 * v + 1], normals[3 * v + 2]}).containsExactly(0, 0, 1);
+        }
+        assertThat(m.uvs(0)).containsExactly(0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1);
+        assertThat(m.attribute("HEAT").values()).containsExactly(0, 0, 0, 1, 2, 3, 4);
+        assertThat(m.skin().weights().vertexCount()).isEqualTo(7);
+        assertThat(a.warnings()).containsExactly(
+                "nodes[2]: concat: mesh 1 'meshes[0].primitives[1]' has no normals; computed from its triangles "
+                        + "(area- and angle-weighted)",
+                "nodes[2]: concat: mesh 0 'meshes[0].primitives[0, 2]' has 0 UV channels of 1; channel 0 filled with "
+                        + "(0, 0)",
+                "nodes[2]: concat: mesh 0 'meshes[0].primitives[0, 2]' has no vertex attribute 'HEAT'; filled with "
+                        + "zeros");
+        assertThat(m.name()).isEmpty();
+    }
+
+    /** A mesh used by two nodes with and without a skin: decoded for each, with the same primitive ranges. */
+    @Test
+    void aMeshOnASkinnedAndARigidNodeIsDecodedForEach() {
+        TestGltf g = TestGltf.minimalSkinned();
+        g.node("prop").put("mesh", 0);
+        GltfAsset a = read(g);
+        assertThat(a.parts()).extracting(Part::isSkinned).containsExactly(true, false);
+        assertThat(a.parts().get(1).mesh().skin()).isNull();
+        assertThat(a.source(1).primitives()).isEqualTo(a.source(0).primitives());
+        assertThat(a.source(1).mesh()).isEqualTo(a.source(0).mesh());
+    }
+
+    /**
+     * Custom attributes {@code _NAME} become extra vertex attributes {@code NAME}: floats as they
+     * are, normalized integers by the specification's formulas, other integers as their values;
+     * a matrix type and a name that is not an attribute name are skipped with a warning.
+     */
+    @Test
+    void customAttributesBecomeExtraVertexAttributes() {
+        TestGltf g = TestGltf.minimalSkinned();
+        attributes(g).put("_TEMPERATURE", g.floats("SCALAR", 20.5f, -3, 100));
+        attributes(g).put("_UV8", g.ints(TestGltf.UNSIGNED_BYTE, true, "VEC2", 0, 255, 51, 102, 255, 0));
+        attributes(g).put("_IDS", g.ints(TestGltf.SHORT, false, "VEC4", -1, 2, 300, -32768, 0, 0, 0, 0, 7, 8, 9, 10));
+        attributes(g).put("_DIR", g.ints(TestGltf.BYTE, true, "VEC3", 127, -128, 0, 0, 64, -127, 1, 1, 1));
+        attributes(g).put("_FRAME", g.floats("MAT2", new float[12]));
+        attributes(g).put("_", g.floats("SCALAR", 0, 0, 0));
+        attributes(g).put("_A B", g.floats("SCALAR", 0, 0, 0));
+        GltfAsset a = read(g);
+        Mesh m = a.parts().get(0).mesh();
+        assertThat(m.attributes()).extracting(VertexAttribute::name).containsExactly("TEMPERATURE", "UV8", "IDS", "DIR");
+        assertThat(m.attribute("TEMPERATURE").values()).containsExactly(20.5f, -3, 100);
+        assertThat(m.attribute("UV8").componentCount()).isEqualTo(2);
+        assertThat(m.attribute("UV8").values()).containsExactly(0, 1, 0.2f, 0.4f, 1, 0);
+        assertThat(m.attribute("IDS").values()).containsExactly(-1, 2, 300, -32768, 0, 0, 0, 0, 7, 8, 9, 10);
+        assertThat(m.attribute("DIR").values()).containsExactly(1, -1, 0, 0, 64 / 127f, -1, 1 / 127f, 1 / 127f,
+                1 / 127f);
+        assertThat(a.warnings()).hasSize(3);
+        assertThat(a.warnings().get(0)).isEqualTo("meshes[0].primitives[0].attributes._FRAME (accessors[9]): type MAT2 "
+                + "has no vertex attribute form (1 to 4 components); attribute skipped");
+        assertThat(a.warnings().get(1)).startsWith("meshes[0].primitives[0].attributes._: vertex attribute: name is "
+                + "empty").endsWith("; attribute skipped");
+        assertThat(a.warnings().get(2)).startsWith("meshes[0].primitives[0].attributes._A B: vertex attribute 'A B': "
+                + "name character 1 (U+0020) is whitespace").endsWith("; attribute skipped");
+        // written back as FLOAT _NAME attributes, they read back the same
+        assertThat(reread(a).parts().get(0).mesh().attributes()).isEqualTo(m.attributes());
+    }
+
     @Test
     void nonIndexedPrimitivesGetSequentialIndices() {
         TestGltf g = TestGltf.minimalSkinned();
         primitive(g, 0, 0).remove("indices");
-        assertThat(read(g).skinnedMeshes().get(0).primitives().get(0).indices()).containsExactly(0, 1, 2);
+        assertThat(read(g).parts().get(0).mesh().indices()).containsExactly(0, 1, 2);
     }
 }

@@ -6,9 +6,11 @@ import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import java.io.IOException;
@@ -35,7 +37,7 @@ import org.junit.jupiter.api.Test;
 class GltfWriterGoldenTest {
     static final String FIXTURE = "golden/tiny-skinned.glb";
 
-    static GltfAsset tinyAsset() {
+    static Character tinyAsset() {
         Skeleton.Builder bones = Skeleton.builder("tiny");
         int root = bones.addBone("root", Skeleton.NO_PARENT);
         bones.addBone("tip", root, new Vector3f(0, 1, 0), new Quaternionf(), new Vector3f(1, 1, 1));
@@ -58,8 +60,8 @@ class GltfWriterGoldenTest {
                         new float[] {0, 0, 0, 1, 0, 0, 0.38268343f, 0.9238795f}),
                 BoneChannel.of("root", ChannelPath.TRANSLATION, Interpolation.STEP, new float[] {0.5f},
                         new float[] {0, 0.25f, 0})));
-        return GltfAsset.builder(skeleton)
-                .addSkinnedMesh(MeshInstance.of("triangle", List.of(triangle), Skeleton.NO_PARENT, new Matrix4f()))
+        return Character.builder(skeleton.name(), skeleton)
+                .addPart(Part.of("triangle", triangle))
                 .addClip(bend)
                 .build();
     }

@@ -10,11 +10,17 @@ import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Character;
+import io.github.skinmesh.core.model.Draw;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphChannel;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.model.Submesh;
+import io.github.skinmesh.core.model.VertexAttribute;
 import io.github.skinmesh.gltf.internal.Json;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.SplitMix64;
@@ -57,50 +63,96 @@ class GltfWriterTest {
     void sharedAssetsRoundTrip(String name) throws IOException {
         Optional<GltfAsset> asset = shared(name);
         assumeTrue(asset.isPresent(), SharedFiles.ABSENT);
-        byte[] glb = GltfWriter.toGlb(asset.get());
+        byte[] glb = GltfWriter.toGlb(asset.get().character());
         GltfAsset back = reread(glb);
         assertThat(back.skeleton()).isEqualTo(asset.get().skeleton());
-        assertThat(back.skinnedMeshes()).isEqualTo(asset.get().skinnedMeshes());
+        assertThat(back.parts()).isEqualTo(asset.get().parts());
         assertThat(back.clips()).isEqualTo(asset.get().clips());
         assertThat(back.materials()).isEqualTo(asset.get().materials());
         assertThat(back.images()).isEqualTo(asset.get().images());
-        assertThat(back).isEqualTo(asset.get());
+        assertThat(back.character()).isEqualTo(asset.get().character());
         assertThat(back.warnings()).isEmpty();
-        assertThat(GltfWriter.toGlb(back)).isEqualTo(glb);
+        // every primitive's submesh and vertex range come back; a skinned node is written at the scene root
+        for (int p = 0; p < back.parts().size(); p++) {
+            assertThat(back.source(p).primitives()).isEqualTo(asset.get().source(p).primitives());
+            assertThat(back.source(p).nodeBone()).isEqualTo(Index.NONE);
+        }
+        assertThat(GltfWriter.toGlb(back.character())).isEqualTo(glb);
     }
 
     @Property(tries = 12, seed = "42")
     void syntheticCharactersRoundTrip(@ForAll @LongRange(min = 1, max = 1_000_000) long seed) {
-        GltfAsset asset = SyntheticAssets.character(seed);
-        byte[] glb = GltfWriter.toGlb(asset);
+        Character character = SyntheticAssets.character(seed);
+        byte[] glb = GltfWriter.toGlb(character);
         GltfAsset back = reread(glb);
-        assertThat(back.skeleton()).isEqualTo(asset.skeleton());
-        assertThat(back.skinnedMeshes()).isEqualTo(asset.skinnedMeshes());
-        assertThat(back.rigidMeshes()).isEqualTo(asset.rigidMeshes());
-        assertThat(back.clips()).isEqualTo(asset.clips());
-        assertThat(back).isEqualTo(asset);
+        assertThat(back.skeleton()).isEqualTo(character.skeleton());
+        assertThat(back.parts()).isEqualTo(character.parts());
+        assertThat(back.clips()).isEqualTo(character.clips());
+        assertThat(back.character()).isEqualTo(character);
         assertThat(back.warnings()).isEmpty();
     }
 
-    /** Animated mesh nodes are bones; their instances are written onto the bone's own node. */
+    /**
+     * Seeded random characters with rigid parts on bones, meshes of several submeshes, morph
+     * targets with weight channels, extra attributes and a mesh shared by two parts read back
+     * equal, and writing what was read gives the same bytes.
+     */
+    @Property(tries = 40, seed = "20261201")
+    void randomCharactersRoundTrip(@ForAll @LongRange(min = 1, max = 1_000_000_000) long seed) {
+        Character character = SyntheticAssets.randomCharacter(seed);
+        GltfWriteResult[] result = new GltfWriteResult[1];
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            result[0] = GltfWriter.writeGlb(character, out);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        byte[] glb = out.toByteArray();
+        assertThat(result[0].warnings()).isEmpty();
+        GltfAsset back = reread(glb);
+        assertThat(back.warnings()).isEmpty();
+        for (int p = 0; p < character.parts().size(); p++) {
+            assertThat(back.parts().get(p).mesh()).as("part %d mesh", p).isEqualTo(character.parts().get(p).mesh());
+        }
+        assertThat(back.character()).isEqualTo(character);
+        int submeshes = 0;
+        for (int p = 0; p < back.parts().size(); p++) {
+            List<PartSource.Primitive> prims = back.source(p).primitives();
+            Mesh mesh = back.parts().get(p).mesh();
+            assertThat(prims).hasSize(mesh.submeshes().size());
+            for (int k = 0; k < prims.size(); k++) {
+                // the writer's primitives share their mesh's vertex accessors: one range, all vertices
+                assertThat(prims.get(k)).isEqualTo(new PartSource.Primitive(k, 0, mesh.vertexCount(),
+                        writtenAttributes(mesh)));
+            }
+            submeshes += mesh.submeshes().size();
+        }
+        assertThat(result[0].primitiveCount()).isLessThanOrEqualTo(submeshes);
+        assertThat(GltfWriter.toGlb(back.character())).isEqualTo(glb);
+    }
+
+    /** Animated mesh nodes are bones; their parts are written onto the bone's own node. */
     @Test
     void animatedMeshNodesRoundTrip() {
         TestGltf g = animatedMeshNodesDocument();
         for (GltfReadOptions.AnimatedNodes mode : GltfReadOptions.AnimatedNodes.values()) {
             GltfReadOptions options = GltfReadOptions.DEFAULTS.withAnimatedNodes(mode);
             GltfAsset a = GltfReader.read(g.glb(), "t.glb", ResourceResolver.none(), options);
-            byte[] glb = GltfWriter.toGlb(a);
+            byte[] glb = GltfWriter.toGlb(a.character());
             GltfAsset back = GltfReader.read(glb, "back.glb", ResourceResolver.none(), options);
-            assertThat(back).as(mode.name()).isEqualTo(a);
+            assertThat(back.character()).as(mode.name()).isEqualTo(a.character());
             assertThat(json(glb).get("nodes").get(a.skeleton().indexOf("body")).has("mesh")).isTrue();
+            int body = back.partOfNode(a.skeleton().indexOf("body"));
+            assertThat(back.source(body).nodeBone()).as("the skinned node is its own bone")
+                    .isEqualTo(back.skeleton().indexOf("body"));
         }
     }
 
     @Test
     void sharedMeshesAndMorphChannelsRoundTrip() {
         GltfAsset a = GltfReaderTest.read(GltfReaderTest.sharedMeshesDocument());
-        byte[] glb = GltfWriter.toGlb(a);
-        assertThat(reread(glb)).isEqualTo(a);
+        byte[] glb = GltfWriter.toGlb(a.character());
+        assertThat(reread(glb).character()).isEqualTo(a.character());
         JsonNode json = json(glb);
         assertThat(json.get("skins")).hasSize(2);
         assertThat(json.get("meshes")).hasSize(2);
@@ -123,26 +175,26 @@ class GltfWriterTest {
     @Test
     void syntheticCharacterCarriesEverything() {
         GltfAsset back = reread(GltfWriter.toGlb(SyntheticAssets.character(5)));
-        Mesh body = back.instance("Body").primitives().get(0);
+        Mesh body = back.character().part("Body").mesh();
         assertThat(body.uvChannelCount()).isEqualTo(3);
         assertThat(body.hasColors()).isTrue();
         assertThat(body.hasTangents()).isTrue();
         assertThat(body.skin().weights().influencesPerVertex()).isEqualTo(8);
         assertThat(body.morphTargets()).extracting(t -> t.name()).containsExactly("shape0", "shape1");
         assertThat(body.morphWeights()).containsExactly(0.25f, 0f);
-        Mesh hair = back.instance("Hair").primitives().get(0);
+        Mesh hair = back.character().part("Hair").mesh();
         assertThat(hair.skin().paletteSize()).isEqualTo(3);
         assertThat(hair.materials().get(0).template()).isEqualTo("unlit");
         assertThat(back.images()).hasSize(2);
         assertThat(back.materials().get(0).texture("baseColor").image())
                 .isSameAs(back.materials().get(1).texture("baseColor").image());
-        assertThat(back.instance("Sword").attachBone()).isEqualTo(5);
+        assertThat(back.character().part("Sword").attachBone()).isEqualTo(back.skeleton().boneName(5));
         assertThat(back.clips().get(0).morphChannels().get(0).target()).isEqualTo("Body");
     }
 
     @Test
     void writingTwiceGivesIdenticalBytes(@TempDir Path dir) throws IOException {
-        GltfAsset asset = SyntheticAssets.character(9);
+        Character asset = SyntheticAssets.character(9);
         Path a = dir.resolve("a.glb");
         Path b = dir.resolve("b.glb");
         GltfWriteResult ra = GltfWriter.writeGlb(asset, a);
@@ -159,12 +211,13 @@ class GltfWriterTest {
     void failedWriteLeavesTheTargetAndNoTemporaryFile(@TempDir Path dir) throws IOException {
         Path target = dir.resolve("out.glb");
         Files.write(target, new byte[] {1, 2, 3});
-        GltfAsset empty = GltfAsset.builder(SyntheticAssets.skeleton(new SplitMix64(1), 2))
-                .addRigidMesh(MeshInstance.of("nothing", List.of(Mesh.builder("e").positions(new float[3]).build()),
-                        Skeleton.NO_PARENT, new Matrix4f()))
+        Skeleton skeleton = SyntheticAssets.skeleton(new SplitMix64(1), 2);
+        Character empty = Character.builder(skeleton.name(), skeleton)
+                .addPart(Part.of("nothing", Mesh.builder("e").positions(new float[3]).build()))
                 .build();
         assertThatThrownBy(() -> GltfWriter.writeGlb(empty, target)).isInstanceOf(ValidationException.class)
-                .hasMessageContaining("mesh instance 'nothing' has no triangles");
+                .hasMessage("GltfWriter: part 'nothing': mesh 'e' has no triangles, expected at least one non-empty "
+                        + "submesh");
         assertThat(Files.readAllBytes(target)).containsExactly(1, 2, 3);
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files).containsExactly(target);
@@ -202,13 +255,12 @@ class GltfWriterTest {
                 pos[3 * i] = i;
             }
             Mesh m = Mesh.builder("big").positions(pos).indices(new int[] {0, 1, n - 1}).build();
-            GltfAsset a = GltfAsset.builder(Skeleton.builder("").build())
-                    .addRigidMesh(MeshInstance.of("big", List.of(m), Skeleton.NO_PARENT, new Matrix4f())).build();
+            Character a = Character.builder("", Skeleton.builder("").build()).addPart(Part.of("big", m)).build();
             byte[] glb = GltfWriter.toGlb(a);
             JsonNode json = json(glb);
             int idx = json.get("meshes").get(0).get("primitives").get(0).get("indices").asInt();
             assertThat(json.get("accessors").get(idx).get("componentType").asInt()).isEqualTo(n <= 65535 ? 5123 : 5125);
-            assertThat(reread(glb).rigidMeshes().get(0).primitives().get(0)).isEqualTo(m);
+            assertThat(reread(glb).parts().get(0).mesh()).isEqualTo(m);
             byte[] wide = GltfWriter.toGlb(a, GltfWriteOptions.DEFAULTS.withIndexWidth(
                     GltfWriteOptions.IndexWidth.ALWAYS_32));
             JsonNode wj = json(wide);
@@ -234,64 +286,111 @@ class GltfWriterTest {
             float[] weights = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
             Mesh m = Mesh.builder("m").positions(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0}).indices(new int[] {0, 1, 2})
                     .skin(Skin.of(names, ibm, BoneWeights.of(4, joints, weights))).build();
-            GltfAsset a = GltfAsset.builder(s)
-                    .addSkinnedMesh(MeshInstance.of("m", List.of(m), Skeleton.NO_PARENT, new Matrix4f())).build();
+            Character a = Character.builder(s.name(), s).addPart(Part.of("m", m)).build();
             byte[] glb = GltfWriter.toGlb(a);
             JsonNode json = json(glb);
             int j = json.get("meshes").get(0).get("primitives").get(0).get("attributes").get("JOINTS_0").asInt();
             assertThat(json.get("accessors").get(j).get("componentType").asInt()).isEqualTo(bones <= 256 ? 5121 : 5123);
             assertThat(json.get("skins").get(0).get("skeleton").asInt()).isZero();
-            assertThat(reread(glb)).isEqualTo(a);
+            assertThat(reread(glb).character()).isEqualTo(a);
         }
     }
 
+    /**
+     * The attributes the writer gives a mesh's primitives, in {@link PartSource.Primitive#attributes()}'s
+     * order, from the mesh's streams.
+     */
+    static List<String> writtenAttributes(Mesh mesh) {
+        List<String> a = new java.util.ArrayList<>(List.of("POSITION"));
+        if (mesh.hasNormals()) {
+            a.add("NORMAL");
+        }
+        if (mesh.hasTangents()) {
+            a.add("TANGENT");
+        }
+        for (int c = 0; c < mesh.uvChannelCount(); c++) {
+            a.add("TEXCOORD_" + c);
+        }
+        if (mesh.hasColors()) {
+            a.add("COLOR_0");
+        }
+        Skin skin = mesh.skin();
+        for (int set = 0; skin != null && set < (skin.weights().influencesPerVertex() + 3) / 4; set++) {
+            a.add("JOINTS_" + set);
+            a.add("WEIGHTS_" + set);
+        }
+        mesh.attributes().stream().map(x -> "_" + x.name()).sorted().forEach(a::add);
+        return a;
+    }
+
     @Test
-    void submeshesBecomePrimitivesSharingVertexAccessors() {
+    void submeshesBecomePrimitivesSharingVertexAccessorsAndReadBackAsOneMesh() {
         SplitMix64 rng = new SplitMix64(11);
         Skeleton s = SyntheticAssets.skeleton(rng, 3);
-        Mesh base = SyntheticAssets.skinnedMesh(rng, "two", s, new int[] {0, 1, 2}, 4, 1, 0,
+        Mesh base = SyntheticAssets.skinnedMesh(rng, "two", s, new int[] {0, 1, 2}, 4, 2, 0,
                 SyntheticAssets.materials());
         int half = base.indexCount() / 6 * 3;
         Mesh two = base.toBuilder().clearSubmeshes().addSubmesh(0, half, 0)
                 .addSubmesh(half, base.indexCount() - half, 1).build();
-        GltfAsset a = GltfAsset.builder(s)
-                .addSkinnedMesh(MeshInstance.of("two", List.of(two), Skeleton.NO_PARENT, new Matrix4f())).build();
+        Character a = Character.builder(s.name(), s).addPart(Part.of("two", two)).build();
         byte[] glb = GltfWriter.toGlb(a);
-        JsonNode prims = json(glb).get("meshes").get(0).get("primitives");
+        JsonNode json = json(glb);
+        JsonNode prims = json.get("meshes").get(0).get("primitives");
         assertThat(prims).hasSize(2);
         assertThat(prims.get(0).get("attributes")).isEqualTo(prims.get(1).get("attributes"));
         assertThat(prims.get(0).get("material").asInt()).isNotEqualTo(prims.get(1).get("material").asInt());
-        List<Mesh> back = reread(glb).skinnedMeshes().get(0).primitives();
-        assertThat(back).hasSize(2);
-        assertThat(back.get(0).indexCount() + back.get(1).indexCount()).isEqualTo(two.indexCount());
-        assertThat(back.get(1).materials().get(0)).isEqualTo(two.materials().get(1));
+        assertThat(json.get("skins")).as("one mesh, one skin").hasSize(1);
+        GltfAsset back = reread(glb);
+        assertThat(back.parts().get(0).mesh()).isEqualTo(two);
+        assertThat(back.source(0).primitives()).containsExactly(
+                new PartSource.Primitive(0, 0, two.vertexCount(), writtenAttributes(two)),
+                new PartSource.Primitive(1, 0, two.vertexCount(), writtenAttributes(two)));
     }
 
+    /**
+     * Weights kept as a file stored them are written slot by slot, the joints of zero-weight slots
+     * included, so each slot still names the same bone; glTF import gives the canonical form back.
+     */
     @Test
-    void differentPalettesOfOneInstanceMergeIntoOneSkin() {
-        SplitMix64 rng = new SplitMix64(12);
+    void slotsAsStoredAreWrittenSlotBySlot() {
+        SplitMix64 rng = new SplitMix64(13);
         Skeleton s = SyntheticAssets.skeleton(rng, 5);
-        Mesh a = SyntheticAssets.skinnedMesh(rng, "p", s, new int[] {0, 1, 2}, 4, 0, 0, List.of());
-        Mesh b = SyntheticAssets.skinnedMesh(rng, "p", s, new int[] {2, 3, 4}, 4, 0, 0, List.of());
-        GltfAsset asset = GltfAsset.builder(s)
-                .addSkinnedMesh(MeshInstance.of("p", List.of(a, b), Skeleton.NO_PARENT, new Matrix4f())).build();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        GltfWriteResult r;
-        try {
-            r = GltfWriter.writeGlb(asset, out);
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-        assertThat(r.warnings()).containsExactly(
-                "mesh instance 'p': primitives have different palettes; merged into one skin of 5 joints");
-        Mesh back = reread(out.toByteArray()).skinnedMeshes().get(0).primitives().get(1);
-        assertThat(back.skin().paletteSize()).isEqualTo(5);
-        for (int v = 0; v < b.vertexCount(); v++) {
+        Mesh canonical = SyntheticAssets.skinnedMesh(rng, "p", s, new int[] {2, 3, 4}, 4, 0, 0, List.of());
+        BoneWeights cw = canonical.skin().weights();
+        int n = canonical.vertexCount();
+        int[] joints = new int[4 * n];
+        float[] weights = new float[4 * n];
+        for (int v = 0; v < n; v++) {
             for (int k = 0; k < 4; k++) {
-                if (b.skin().weights().weight(v, k) > 0) {
-                    assertThat(back.skin().boneName(back.skin().weights().joint(v, k)))
-                            .isEqualTo(b.skin().boneName(b.skin().weights().joint(v, k)));
-                }
+                int stored = 4 * v + 3 - k; // reversed slot order
+                weights[stored] = cw.weight(v, k);
+                joints[stored] = cw.weight(v, k) > 0 ? cw.joint(v, k) : (v + k) % 3; // an empty slot names a bone
+            }
+        }
+        Mesh b = canonical.toBuilder().skin(canonical.skin().withWeights(BoneWeights.ofSlots(4, joints, weights)))
+                .build();
+        assertThat(b.skin().weights().isCanonical()).isFalse();
+        Character character = Character.builder(s.name(), s).addPart(Part.of("p", b)).build();
+        byte[] glb = GltfWriter.toGlb(character);
+        JsonNode root = json(glb);
+        JsonNode skinJoints = root.get("skins").get(0).get("joints");
+        JsonNode accessor = root.get("accessors").get(root.get("meshes").get(0).get("primitives").get(0)
+                .get("attributes").get("JOINTS_0").asInt());
+        assertThat(accessor.get("componentType").asInt()).isEqualTo(5121);
+        JsonNode view = root.get("bufferViews").get(accessor.get("bufferView").asInt());
+        int bin = 20 + ByteBuffer.wrap(glb).order(ByteOrder.LITTLE_ENDIAN).getInt(12) + 8;
+        int offset = bin + view.path("byteOffset").asInt(0);
+        for (int i = 0; i < 4 * n; i++) {
+            int written = glb[offset + i] & 0xFF;
+            assertThat(written).as("slot %d", i).isEqualTo(joints[i]);
+            String bone = root.get("nodes").get(skinJoints.get(written).asInt()).get("name").asText();
+            assertThat(bone).as("slot %d names the same bone", i).isEqualTo(b.skin().boneName(joints[i]));
+        }
+        Mesh back = reread(glb).parts().get(0).mesh();
+        assertThat(back.skin().weights().isCanonical()).as("glTF import gives the canonical form").isTrue();
+        for (int v = 0; v < n; v++) {
+            for (int k = 0; k < 4; k++) {
+                assertThat(back.skin().weights().weight(v, k)).isEqualTo(cw.weight(v, k));
             }
         }
     }
@@ -302,134 +401,191 @@ class GltfWriterTest {
         Skeleton s = SyntheticAssets.skeleton(rng, 2);
         Mesh one = SyntheticAssets.skinnedMesh(rng, "one", s, new int[0], 4, 1, 0,
                 List.of(SyntheticAssets.materials().get(0)));
-        GltfAsset a = GltfAsset.builder(s)
-                .addRigidMesh(MeshInstance.of("one", List.of(one), Skeleton.NO_PARENT, new Matrix4f())).build();
+        Character a = Character.builder(s.name(), s).addPart(Part.of("one", one)).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         GltfWriteResult r = GltfWriter.writeGlb(a, out);
         assertThat(r.warnings()).containsExactly(
-                "mesh instance 'one': mesh 'one' has 1 UV channels but material 'body' samples its metallicRoughness "
+                "part 'one': mesh 'one' has 1 UV channels but material 'body' samples its metallicRoughness "
                         + "texture with TEXCOORD_1; texture left out for this mesh",
-                "mesh instance 'one': mesh 'one' has 1 UV channels but material 'body' samples its normal "
+                "part 'one': mesh 'one' has 1 UV channels but material 'body' samples its normal "
                         + "texture with TEXCOORD_1; texture left out for this mesh");
         assertThat(reread(out.toByteArray()).materials().get(0).textures().keySet())
                 .containsExactly("baseColor", "occlusion", "emissive");
     }
 
     @Test
-    void anInstanceNamedLikeAnotherBoneIsWrittenWithAWarning() throws IOException {
-        GltfAsset a = builderWithBody()
-                .addRigidMesh(MeshInstance.of("b1", List.of(rigid()), 0, new Matrix4f())).build();
+    void aPartNamedLikeAnotherBoneIsWrittenWithAWarning() throws IOException {
+        Character a = builderWithBody().addPart(Part.of("b1", rigid(), "root", new Matrix4f())).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         GltfWriteResult r = GltfWriter.writeGlb(a, out);
-        assertThat(r.warnings()).containsExactly("mesh instance 'b1': named like a bone but not written onto it (it is "
-                + "not that bone's instance with an identity local matrix); reading the file back gives the instance "
-                + "a unique name");
+        assertThat(r.warnings()).containsExactly("part 'b1': named like a bone but not written onto it (it is not a "
+                + "rigid part on that bone with the identity transform); reading the file back gives the part a unique "
+                + "name");
         GltfAsset back = reread(out.toByteArray());
-        assertThat(back.rigidMeshes()).extracting(MeshInstance::name).containsExactly("b1#4");
+        assertThat(back.parts()).extracting(Part::name).containsExactly("Body", "b1#4");
         assertThat(back.skeleton().boneName(1)).isEqualTo("b1");
     }
 
+    /** A rigid part named like its bone with the identity transform, and a skinned part named like a bone, sit on it. */
     @Test
-    void builderRejectsDuplicateInstanceNames() {
-        GltfAsset.Builder b = builderWithBody();
-        b.addRigidMesh(MeshInstance.of("Body", List.of(rigid()), Skeleton.NO_PARENT, new Matrix4f()));
-        assertThatThrownBy(b::build).isInstanceOf(ValidationException.class)
-                .hasMessageContaining("rigid mesh instance 'Body': name used by two instances");
-    }
-
-    @Test
-    void builderRejectsAnAttachBoneOutsideTheSkeleton() {
-        GltfAsset.Builder b = builderWithBody();
-        b.addRigidMesh(MeshInstance.of("prop", List.of(rigid()), 9, new Matrix4f()));
-        assertThatThrownBy(b::build).isInstanceOf(ValidationException.class)
-                .hasMessageContaining("mesh instance 'prop': attachBone 9, expected -1..2 (skeleton has 3 bones)");
-    }
-
-    @Test
-    void builderRejectsAPaletteBoneOutsideTheSkeleton() {
-        SplitMix64 rng = new SplitMix64(3);
-        Skeleton small = SyntheticAssets.skeleton(rng, 2);
-        Skeleton big = SyntheticAssets.skeleton(rng, 4);
-        Mesh m = SyntheticAssets.skinnedMesh(rng, "m", big, new int[] {0, 3}, 4, 0, 0, List.of());
-        assertThatThrownBy(() -> GltfAsset.builder(small)
-                .addSkinnedMesh(MeshInstance.of("m", List.of(m), Skeleton.NO_PARENT, new Matrix4f())).build())
-                .isInstanceOf(ValidationException.class)
-                .hasMessageContaining("palette entry 1 bone 'b3' is not in skeleton 'synthetic'");
-    }
-
-    @Test
-    void builderRejectsAChannelOnAMissingBone() {
-        GltfAsset.Builder b = builderWithBody();
-        b.addClip(AnimationClip.of("c", List.of(BoneChannel.of("ghost", ChannelPath.TRANSLATION,
-                Interpolation.LINEAR, new float[] {0}, new float[] {0, 0, 0}))));
-        assertThatThrownBy(b::build).isInstanceOf(ValidationException.class)
-                .hasMessageContaining("clip 'c': channel bone 'ghost' is not in skeleton 'synthetic'");
-    }
-
-    @Test
-    void builderRejectsAMorphChannelWithTheWrongWeightCount() {
-        GltfAsset.Builder b = builderWithBody();
-        b.addClip(AnimationClip.of("c", List.of(), List.of(MorphChannel.of("Body", 3, Interpolation.LINEAR,
-                new float[] {0}, new float[] {0, 0, 0}))));
-        assertThatThrownBy(b::build).isInstanceOf(ValidationException.class)
-                .hasMessageContaining("morph channel 'Body' weightCount 3, expected the instance's morph target count 2");
-        GltfAsset.Builder c = builderWithBody();
-        c.addClip(AnimationClip.of("c", List.of(), List.of(MorphChannel.of("Face", 2, Interpolation.LINEAR,
-                new float[] {0}, new float[] {0, 0}))));
-        assertThatThrownBy(c::build).isInstanceOf(ValidationException.class)
-                .hasMessageContaining("clip 'c': morph channel target 'Face' is not a mesh instance of the asset");
-    }
-
-    @Test
-    void builderRejectsMixedOrWrongKinds() {
-        assertThatThrownBy(() -> builderWithBody().addSkinnedMesh(MeshInstance.of("r", List.of(rigid()),
-                Skeleton.NO_PARENT, new Matrix4f()))).isInstanceOf(ValidationException.class)
-                .hasMessageContaining("instance 'r' has no skin, expected skinned primitives");
-        Mesh skinned = builderWithBody().build().skinnedMeshes().get(0).primitives().get(0);
-        assertThatThrownBy(() -> MeshInstance.of("mix", List.of(skinned, rigid()), Skeleton.NO_PARENT,
-                new Matrix4f())).isInstanceOf(ValidationException.class)
-                .hasMessageContaining("mesh instance 'mix': primitive 1 has no skin while primitive 0 has one");
-        assertThatThrownBy(() -> MeshInstance.of("none", List.of(), Skeleton.NO_PARENT, new Matrix4f()))
-                .isInstanceOf(ValidationException.class)
-                .hasMessageContaining("mesh instance 'none': no primitives, expected at least 1");
-        assertThatThrownBy(() -> MeshInstance.of("nan", List.of(rigid()), Skeleton.NO_PARENT,
-                new Matrix4f().m30(Float.NaN))).isInstanceOf(ValidationException.class)
-                .hasMessageContaining("mesh instance 'nan': matrix 0: local matrix component 12 is NaN");
-        assertThatThrownBy(() -> builderWithBody().addRigidMesh(MeshInstance.of("s", List.of(skinned),
-                Skeleton.NO_PARENT, new Matrix4f()))).isInstanceOf(ValidationException.class)
-                .hasMessage("asset builder: instance 's' is skinned, expected rigid primitives (use addSkinnedMesh)");
-        assertThatThrownBy(() -> MeshInstance.of("below", List.of(rigid()), -2, new Matrix4f()))
-                .isInstanceOf(ValidationException.class)
-                .hasMessage("mesh instance 'below': attachBone -2, expected -1 or a bone index");
-    }
-
-    @Test
-    void primitivesGivingOneBoneTwoInverseBindMatricesCannotShareASkin() {
-        SplitMix64 rng = new SplitMix64(14);
+    void partsNamedLikeTheirBoneAreWrittenOntoItsNode() {
+        SplitMix64 rng = new SplitMix64(8);
         Skeleton s = SyntheticAssets.skeleton(rng, 3);
-        Mesh a = SyntheticAssets.skinnedMesh(rng, "a", s, new int[] {0, 1}, 4, 0, 0, List.of());
-        Mesh b = SyntheticAssets.skinnedMesh(rng, "b", s, new int[] {1, 2}, 4, 0, 0, List.of());
-        float[] moved = b.skin().inverseBindMatricesInto(new float[32], 0);
-        moved[12] += 1;
-        Mesh other = b.toBuilder().skin(Skin.of(b.skin().boneNames(), moved, b.skin().weights())).build();
-        GltfAsset asset = GltfAsset.builder(s)
-                .addSkinnedMesh(MeshInstance.of("p", List.of(a, other), Skeleton.NO_PARENT, new Matrix4f())).build();
-        assertThatThrownBy(() -> GltfWriter.toGlb(asset)).isInstanceOf(ValidationException.class)
-                .hasMessage("GltfWriter: mesh instance 'p': bone 'b1' has different inverse bind matrices in two "
-                        + "primitives; expected one per bone to share a glTF skin");
+        Mesh body = SyntheticAssets.skinnedMesh(rng, "body", s, new int[] {0, 1, 2}, 4, 1, 0, List.of());
+        Character a = Character.builder(s.name(), s).addPart(Part.of("b1", rigid(), "b1", new Matrix4f()))
+                .addPart(Part.of("b2", body)).build();
+        byte[] glb = GltfWriter.toGlb(a);
+        JsonNode nodes = json(glb).get("nodes");
+        assertThat(nodes).hasSize(3);
+        assertThat(nodes.get(s.indexOf("b2")).has("skin")).isTrue();
+        assertThat(nodes.get(s.indexOf("b1")).has("mesh")).isTrue();
+        GltfAsset back = reread(glb);
+        assertThat(back.character()).isEqualTo(a);
+        assertThat(back.source(back.character().partIndex("b2")).nodeBone()).isEqualTo(s.indexOf("b2"));
+    }
+
+    /**
+     * A reader lists parts in node order: a part's own node goes before the node of a bone a later
+     * part sits on, and bones keep their order. A part on a bone whose node must come before an
+     * earlier part's cannot keep its place.
+     */
+    @Test
+    void nodesAreOrderedSoThatPartsReadBackInOrder() throws IOException {
+        SplitMix64 rng = new SplitMix64(8);
+        Skeleton s = SyntheticAssets.skeleton(rng, 3);
+        Mesh body = SyntheticAssets.skinnedMesh(rng, "body", s, new int[] {0, 1, 2}, 4, 1, 0, List.of());
+        Character a = Character.builder(s.name(), s).addPart(Part.of("Prop", rigid(), "b1", new Matrix4f()))
+                .addPart(Part.of("b2", body)).build();
+        byte[] glb = GltfWriter.toGlb(a);
+        JsonNode nodes = json(glb).get("nodes");
+        assertThat(nodes).extracting(n -> n.get("name").asText()).containsExactly("root", "b1", "Prop", "b2");
+        assertThat(nodes.get(1).get("children")).extracting(JsonNode::asInt).containsExactly(3, 2);
+        assertThat(reread(glb).character()).isEqualTo(a);
+
+        Character swapped = a.withParts(List.of(Part.of("b2", body), Part.of("b1", rigid(), "b1", new Matrix4f())));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        GltfWriteResult r = GltfWriter.writeGlb(swapped, out);
+        assertThat(r.warnings()).containsExactly("part 'b1': written onto bone 'b1', whose node comes before an "
+                + "earlier part's; reading the file back lists the parts in node order");
+        assertThat(reread(out.toByteArray()).parts()).extracting(Part::name).containsExactly("b1", "b2");
+    }
+
+    /** glTF has no bind-shape matrix: a skinned part's transform goes into its vertices. */
+    @Test
+    void aSkinnedPartsTransformIsBakedIntoTheWrittenVertices() throws IOException {
+        SplitMix64 rng = new SplitMix64(21);
+        Skeleton s = SyntheticAssets.skeleton(rng, 3);
+        Mesh body = SyntheticAssets.skinnedMesh(rng, "body", s, new int[] {0, 1, 2}, 4, 1, 2, List.of());
+        Matrix4f t = new Matrix4f().translation(0.5f, -1, 2).rotateY(0.7f).scale(1.5f, 1.5f, -1.5f);
+        Character a = Character.builder(s.name(), s).addPart(Part.of("Body", body, null, t)).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        GltfWriteResult r = GltfWriter.writeGlb(a, out);
+        assertThat(r.warnings()).containsExactly(
+                "part 'Body': transform baked into the mesh's vertices (glTF has no bind-shape matrix)");
+        GltfAsset back = reread(out.toByteArray());
+        Part part = back.parts().get(0);
+        assertThat(part.hasIdentityTransform()).isTrue();
+        assertThat(part.mesh()).isEqualTo(body.transformed(t));
+        // posed, the baked part lands where the original does
+        float[] expected = restPose(a);
+        float[] actual = restPose(back.character());
+        assertThat(actual).containsExactly(expected);
+    }
+
+    private static float[] restPose(Character c) {
+        io.github.skinmesh.core.anim.CharacterPoser poser = io.github.skinmesh.core.anim.CharacterPoser.bind(c, null);
+        io.github.skinmesh.core.anim.PosedVertices out = poser.newOutput();
+        poser.poseInto(0, out);
+        return out.positionsInto(new float[3 * (int) out.vertexCount()], 0);
+    }
+
+    /** Draws have no glTF form; writing a submesh whole is exact because joints index the whole palette. */
+    @Test
+    void drawsAreLeftOutWithAWarningAndTheGeometryIsUnchanged() throws IOException {
+        SplitMix64 rng = new SplitMix64(22);
+        Skeleton s = SyntheticAssets.skeleton(rng, 4);
+        Mesh body = SyntheticAssets.skinnedMesh(rng, "body", s, new int[] {0, 1, 2, 3}, 4, 1, 0, List.of());
+        int[] entries = {0, 1, 2, 3};
+        int tris = body.triangleCount();
+        Mesh drawn = body.toBuilder().clearSubmeshes().addSubmesh(new Submesh(0, body.indexCount(), 0, List.of(
+                Draw.of(0, 3 * (tris / 2), entries), Draw.of(3 * (tris / 2), 3 * (tris - tris / 2), entries)))).build();
+        assertThat(drawn.hasDraws()).isTrue();
+        Character a = Character.builder(s.name(), s).addPart(Part.of("Body", drawn)).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        GltfWriteResult r = GltfWriter.writeGlb(a, out);
+        assertThat(r.warnings()).containsExactly("part 'Body': mesh 'body' has draws (bone-palette partitions); glTF "
+                + "has no form for them, so each submesh is written whole with the skin's whole palette");
+        assertThat(r.primitiveCount()).isEqualTo(1);
+        Mesh back = reread(out.toByteArray()).parts().get(0).mesh();
+        assertThat(back.hasDraws()).isFalse();
+        assertThat(back).isEqualTo(body);
     }
 
     @Test
-    void builderRejectsPrimitivesWithDifferentMorphTargets() {
-        SplitMix64 rng = new SplitMix64(4);
+    void aSkeletonNamedUnlikeItsCharacterTakesTheCharactersName() throws IOException {
+        SplitMix64 rng = new SplitMix64(23);
+        Skeleton s = SyntheticAssets.skeleton(rng, 2);
+        Character a = Character.builder("hero", s).addPart(Part.of("r", rigid())).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        GltfWriteResult r = GltfWriter.writeGlb(a, out);
+        assertThat(r.warnings()).containsExactly("character 'hero': skeleton name 'synthetic' not written (glTF has "
+                + "one scene name, the character's; reading the file back gives the skeleton that name)");
+        GltfAsset back = reread(out.toByteArray());
+        assertThat(back.character().name()).isEqualTo("hero");
+        assertThat(back.skeleton().name()).isEqualTo("hero");
+    }
+
+    /** Extra attributes are custom FLOAT attributes {@code _NAME}, typed by component count, and read back whole. */
+    @Test
+    void extraAttributesAreWrittenAsCustomAttributes() {
+        SplitMix64 rng = new SplitMix64(24);
         Skeleton s = SyntheticAssets.skeleton(rng, 3);
-        Mesh a = SyntheticAssets.skinnedMesh(rng, "a", s, new int[0], 4, 0, 2, List.of());
-        Mesh b = SyntheticAssets.skinnedMesh(rng, "b", s, new int[0], 4, 0, 1, List.of());
-        assertThatThrownBy(() -> GltfAsset.builder(s)
-                .addRigidMesh(MeshInstance.of("ab", List.of(a, b), Skeleton.NO_PARENT, new Matrix4f())).build())
-                .isInstanceOf(ValidationException.class)
-                .hasMessageContaining("rigid mesh instance 'ab': primitive 1 has 1 morph targets")
-                .hasMessageContaining("expected the same as primitive 0 (2,");
+        Mesh body = SyntheticAssets.skinnedMesh(rng, "body", s, new int[] {0, 1, 2}, 4, 1, 0, List.of());
+        Mesh.Builder b = body.toBuilder();
+        for (int c = 1; c <= 4; c++) {
+            float[] values = new float[c * body.vertexCount()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = rng.range(-100, 100);
+            }
+            b.addAttribute(VertexAttribute.of("VAT_" + c, c, values));
+        }
+        Mesh extra = b.build();
+        Character a = Character.builder(s.name(), s).addPart(Part.of("Body", extra)).build();
+        byte[] glb = GltfWriter.toGlb(a);
+        JsonNode json = json(glb);
+        JsonNode attributes = json.get("meshes").get(0).get("primitives").get(0).get("attributes");
+        String[] types = {"SCALAR", "VEC2", "VEC3", "VEC4"};
+        for (int c = 1; c <= 4; c++) {
+            JsonNode accessor = json.get("accessors").get(attributes.get("_VAT_" + c).asInt());
+            assertThat(accessor.get("componentType").asInt()).isEqualTo(5126);
+            assertThat(accessor.get("type").asText()).isEqualTo(types[c - 1]);
+            assertThat(accessor.get("count").asInt()).isEqualTo(body.vertexCount());
+        }
+        Mesh back = reread(glb).parts().get(0).mesh();
+        assertThat(back.attributes()).isEqualTo(extra.attributes());
+        assertThat(back).isEqualTo(extra);
+    }
+
+    /** glTF requires two keys for CUBICSPLINE: a one-key channel holds its value, so it is written as STEP. */
+    @Test
+    void aOneKeyCubicSplineChannelIsWrittenAsStep() throws IOException {
+        Character body = builderWithBody().build();
+        float[] key = {0, 0, 0, 0.1f, 0.2f, 0.3f, 0, 0, 0}; // in-tangent, value, out-tangent
+        Character a = body.withClips(List.of(AnimationClip.of("pose", List.of(BoneChannel.of("b1",
+                ChannelPath.TRANSLATION, Interpolation.CUBICSPLINE, new float[] {0.5f}, key)),
+                List.of(MorphChannel.of("Body", 2, Interpolation.CUBICSPLINE, new float[] {0.5f},
+                        new float[] {0, 0, 0.25f, 0.75f, 0, 0})))));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        GltfWriteResult r = GltfWriter.writeGlb(a, out);
+        assertThat(r.warnings()).containsExactly(
+                "clip 'pose' channel 'b1' translation: one CUBICSPLINE key, written as STEP (glTF requires two keys "
+                        + "for CUBICSPLINE; the value is the same at every time)",
+                "clip 'pose' morph channel 'Body': one CUBICSPLINE key, written as STEP (glTF requires two keys for "
+                        + "CUBICSPLINE; the value is the same at every time)");
+        AnimationClip back = reread(out.toByteArray()).clips().get(0);
+        assertThat(back.channels().get(0).interpolation()).isEqualTo(Interpolation.STEP);
+        assertThat(back.channels().get(0).values()).containsExactly(0.1f, 0.2f, 0.3f);
+        assertThat(back.morphChannels().get(0).values()).containsExactly(0.25f, 0.75f);
     }
 
     @Test
@@ -446,10 +602,10 @@ class GltfWriterTest {
                 .build();
     }
 
-    private static GltfAsset.Builder builderWithBody() {
+    private static Character.Builder builderWithBody() {
         SplitMix64 rng = new SplitMix64(8);
         Skeleton s = SyntheticAssets.skeleton(rng, 3);
         Mesh body = SyntheticAssets.skinnedMesh(rng, "body", s, new int[] {0, 1, 2}, 4, 1, 2, List.of());
-        return GltfAsset.builder(s).addSkinnedMesh(MeshInstance.of("Body", List.of(body), 0, new Matrix4f()));
+        return Character.builder(s.name(), s).addPart(Part.of("Body", body));
     }
 }

@@ -6,8 +6,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.github.skinmesh.core.anim.ClipSampler;
 import io.github.skinmesh.core.anim.Pose;
 import io.github.skinmesh.core.anim.PoseEvaluation;
+import io.github.skinmesh.core.combine.Combine;
+import io.github.skinmesh.core.combine.CombineInput;
+import io.github.skinmesh.core.combine.CombineOptions;
+import io.github.skinmesh.core.combine.CombineResult;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.skinning.Skinning;
@@ -16,11 +21,97 @@ import io.github.skinmesh.core.weights.QuantizeResult;
 import io.github.skinmesh.core.weights.Weights;
 import io.github.skinmesh.testkit.SharedFiles;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The README's core API example, kept compiling and checked on a real asset. */
+/** The README's API examples, kept compiling and checked on a real asset. */
 class ReadmeExampleTest {
+    @Test
+    void shortReadmeExampleSkinsTheWalkLikeTheLowLevelOne() throws Exception {
+        Optional<Path> file = SharedFiles.file("assets/Fox.glb");
+        assumeTrue(file.isPresent(), SharedFiles.ABSENT);
+        Path foxGlb = file.get();
+
+        // --- README short example starts (Path.of("Fox.glb") there)
+        GltfAsset fox = GltfReader.read(foxGlb);
+        AssetPoser poser = AssetPoser.bind(fox);                   // once per asset; reusable
+        List<float[]> positions = poser.pose(fox.clips().get(1), 0.35f, PoseSpace.MODEL); // xyz per vertex
+        // --- README short example ends
+
+        assertThat(fox.clips().get(1).name()).isEqualTo("Walk");
+        assertThat(positions).hasSize(1);
+        float[] walk = positions.get(0);
+        float[] lowLevel = lowLevelWalk(fox);
+        assertThat(walk).hasSize(lowLevel.length);
+        float largest = 0;
+        for (int i = 0; i < walk.length; i++) {
+            largest = Math.max(largest, Math.abs(walk[i] - lowLevel[i]));
+        }
+        // the fox is about 155 units long; the two paths differ only by weight normalization
+        assertThat(largest).isLessThan(0.01f);
+        float[] rest = poser.pose(null, 0f, PoseSpace.MODEL).get(0);
+        float moved = 0;
+        for (int i = 0; i < walk.length; i++) {
+            moved = Math.max(moved, Math.abs(walk[i] - rest[i]));
+        }
+        assertThat(moved).isGreaterThan(1f);
+    }
+
+    /** The low-level example's steps: the Walk at 0.35 s skinned by {@code Skinning.skinInto}. */
+    private static float[] lowLevelWalk(GltfAsset asset) {
+        Skeleton skeleton = asset.skeleton();
+        Mesh fox = asset.parts().get(0).mesh();
+        ClipSampler sampler = ClipSampler.bind(asset.clips().get(1), skeleton);
+        Pose pose = Pose.rest(skeleton);
+        int[] paletteBones = fox.skin().bind(skeleton);
+        float[] model = new float[16 * skeleton.boneCount()];
+        float[] palette = new float[16 * fox.skin().paletteSize()];
+        float[] positions = new float[3 * fox.vertexCount()];
+        sampler.sample(0.35f, pose);
+        PoseEvaluation.modelMatricesInto(skeleton, pose, model);
+        PoseEvaluation.skinMatricesInto(fox.skin(), paletteBones, model, palette);
+        Skinning.skinInto(fox, palette, positions, null, null, SkinningOptions.DEFAULTS);
+        return positions;
+    }
+
+    @Test
+    void readmeGltfExampleWritesACharacterThatReadsBackEqual(@TempDir Path dir) throws Exception {
+        Optional<Path> file = SharedFiles.file("assets/Fox.glb");
+        assumeTrue(file.isPresent(), SharedFiles.ABSENT);
+        Path foxCopy = dir.resolve("fox-copy.glb");
+
+        // --- README glTF example starts (Path.of("Fox.glb") and Path.of("fox-copy.glb") there)
+        Character hero = GltfReader.read(file.get()).character();
+        GltfWriter.writeGlb(hero, foxCopy);                          // reads back equal to hero
+        // --- README glTF example ends
+
+        assertThat(GltfReader.read(foxCopy).character()).isEqualTo(hero);
+    }
+
+    @Test
+    void readmeCombineExampleCombinesTheFoxIntoOneDrawCall() throws Exception {
+        Optional<Path> file = SharedFiles.file("assets/Fox.glb");
+        assumeTrue(file.isPresent(), SharedFiles.ABSENT);
+        Character hero = GltfReader.read(file.get()).character();
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        CombineResult r;
+        try {
+            // --- README combine example starts
+            r = Combine.combine(CombineInput.allOf(hero), CombineOptions.DEFAULTS);
+            System.out.println(r.report().drawCallsBefore() + " -> " + r.report().drawCallsAfter() + " draw calls");
+            // --- README combine example ends
+        } finally {
+            System.setOut(stdout);
+        }
+        assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("1 -> 1 draw calls"
+                + System.lineSeparator());
+        assertThat(r.mesh().vertexCount()).isEqualTo(hero.parts().get(0).mesh().vertexCount());
+    }
+
     @Test
     void readmeExampleSkinsTheFoxWalk() throws Exception {
         Optional<Path> file = SharedFiles.file("assets/Fox.glb");
@@ -29,8 +120,8 @@ class ReadmeExampleTest {
         // --- README example starts
         GltfAsset asset = GltfReader.read(file.get());
         Skeleton skeleton = asset.skeleton();
-        Mesh fox = asset.skinnedMeshes().get(0).primitives().get(0);
-        AnimationClip walk = asset.clips().get(1);
+        Mesh fox = asset.parts().get(0).mesh();
+        AnimationClip walk = asset.clip("Walk");
 
         ClipSampler sampler = ClipSampler.bind(walk, skeleton);     // resolves bone names once
         Pose pose = Pose.rest(skeleton);                            // reusable, no per-frame allocation

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Checks that the asset model carries what skinning needs: a naive linear blend skinning of the
  * imported CesiumMan at its rest pose (every node at its own transform), expressed in the skinned
- * node's space, {@code inverse(model(attachBone) * local) * sum_i w_i * model(joint_i) * IBM_i *
+ * node's space, {@code inverse(model(nodeBone) * nodeMatrix) * sum_i w_i * model(joint_i) * IBM_i *
  * p}, matches the independent reference positions of the shared folder.
  */
 class RestPoseReferenceTest {
@@ -34,15 +35,15 @@ class RestPoseReferenceTest {
         Optional<Path> ref = SharedFiles.file("assets/reference/CesiumMan.rest.model.bin");
         assumeTrue(glb.isPresent() && ref.isPresent(), SharedFiles.ABSENT);
         GltfAsset asset = GltfReader.read(glb.get());
-        MeshInstance man = asset.skinnedMeshes().get(0);
-        Mesh mesh = man.primitives().get(0);
+        PartSource man = asset.source(0);
+        Mesh mesh = asset.parts().get(0).mesh();
         Skeleton s = asset.skeleton();
         float[] model = s.restModelMatricesInto(new float[16 * s.boneCount()], 0);
         Matrix4f node = new Matrix4f();
-        if (man.attachBone() != Skeleton.NO_PARENT) {
-            node.set(model, 16 * man.attachBone());
+        if (man.nodeBone() != Index.NONE) {
+            node.set(model, 16 * man.nodeBone());
         }
-        node.mul(man.localMatrix(new Matrix4f()));
+        node.mul(man.nodeMatrix(new Matrix4f()));
         Matrix4f toNode = new Matrix4f(node).invert();
         Skin skin = mesh.skin();
         int[] bones = skin.bind(s);

@@ -9,6 +9,7 @@ import io.github.skinmesh.core.anim.PoseEvaluation;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.skinning.NormalTransform;
@@ -101,8 +102,10 @@ class SkinningBitIdentityAssetTest {
         GltfAsset asset = GltfReader.read(file);
         Skeleton skeleton = asset.skeleton();
         List<Mesh> meshes = new ArrayList<>();
-        for (MeshInstance instance : asset.skinnedMeshes()) {
-            meshes.addAll(instance.primitives());
+        for (Part part : asset.parts()) {
+            if (part.mesh().skin() != null) {
+                meshes.add(part.mesh());
+            }
         }
         assertThat(meshes).as("skinned primitives of %s", file).isNotEmpty();
         List<float[]> models = modelMatrices(asset, skeleton);

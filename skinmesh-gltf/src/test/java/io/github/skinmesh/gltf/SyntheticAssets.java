@@ -5,16 +5,19 @@ import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphChannel;
 import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Sampler;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.TextureRef;
+import io.github.skinmesh.core.model.VertexAttribute;
 import io.github.skinmesh.testkit.SplitMix64;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -167,10 +170,12 @@ final class SyntheticAssets {
                 .roughnessFactor(0.6f).emissiveFactor(0.1f, 0, 0.05f).normalScale(0.8f).occlusionStrength(0.7f)
                 .alphaMode(AlphaMode.MASK).alphaCutoff(0.3f).doubleSided(true)
                 .texture(Material.BASE_COLOR, new TextureRef(shared, 0, Sampler.DEFAULT))
-                .texture(Material.METALLIC_ROUGHNESS, new TextureRef(other, 1, new Sampler(9729, 9987, 10497, 33071)))
+                .texture(Material.METALLIC_ROUGHNESS, new TextureRef(other, 1, new Sampler(Sampler.Filter.LINEAR,
+                        Sampler.Filter.LINEAR_MIPMAP_LINEAR, Sampler.Wrap.REPEAT, Sampler.Wrap.CLAMP_TO_EDGE)))
                 .texture(Material.NORMAL, new TextureRef(other, 1, Sampler.DEFAULT))
                 .texture(Material.OCCLUSION, new TextureRef(other, 0, Sampler.DEFAULT))
-                .texture(Material.EMISSIVE, new TextureRef(shared, 0, new Sampler(9728, 9728, 33648, 33648)))
+                .texture(Material.EMISSIVE, new TextureRef(shared, 0, new Sampler(Sampler.Filter.NEAREST,
+                        Sampler.Filter.NEAREST, Sampler.Wrap.MIRRORED_REPEAT, Sampler.Wrap.MIRRORED_REPEAT)))
                 .build();
         Material unlit = Material.builder("hair").template(Material.TEMPLATE_UNLIT).alphaMode(AlphaMode.BLEND)
                 .texture(Material.BASE_COLOR, TextureRef.of(shared)).build();
@@ -178,11 +183,11 @@ final class SyntheticAssets {
     }
 
     /**
-     * Two skinned instances with different palettes sharing joints (8 and 4 influences, 3 and 1
-     * UV channels, 2 and 0 morph targets), one rigid prop on a bone, one rigid root mesh, and two
+     * Two skinned parts with different palettes sharing joints (8 and 4 influences, 3 and 1 UV
+     * channels, 2 and 0 morph targets), one rigid prop on a bone, one rigid root mesh, and two
      * clips covering STEP, LINEAR, CUBICSPLINE and a morph weight channel.
      */
-    static GltfAsset character(long seed) {
+    static Character character(long seed) {
         SplitMix64 rng = new SplitMix64(seed);
         Skeleton s = skeleton(rng, 8);
         List<Material> mats = materials();
@@ -205,12 +210,112 @@ final class SyntheticAssets {
         AnimationClip clipB = AnimationClip.of("", List.of(BoneChannel.of("root", ChannelPath.ROTATION,
                 Interpolation.CUBICSPLINE, new float[] {0.1f, 0.6f},
                 new float[] {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, q.x, q.y, q.z, q.w, 0, 0, 0, 0})));
-        return GltfAsset.builder(s)
-                .addSkinnedMesh(MeshInstance.of("Body", List.of(body), 0, new Matrix4f()))
-                .addSkinnedMesh(MeshInstance.of("Hair", List.of(hair), Skeleton.NO_PARENT, new Matrix4f()))
-                .addRigidMesh(MeshInstance.of("Sword", List.of(prop), 5, local))
-                .addRigidMesh(MeshInstance.of("Ground", List.of(ground), Skeleton.NO_PARENT,
-                        new Matrix4f().translation(0, -1, 0)))
+        return Character.builder(s.name(), s)
+                .addPart(Part.of("Body", body))
+                .addPart(Part.of("Hair", hair))
+                .addPart(Part.of("Sword", prop, s.boneName(5), local))
+                .addPart(Part.of("Ground", ground, null, new Matrix4f().translation(0, -1, 0)))
                 .addClip(clipA).addClip(clipB).build();
+    }
+    /**
+     * A seeded random character in the form the reader returns, so that it reads back equal:
+     * 4 to 9 bones in one tree; 1 to 3 skinned parts (4 or 8 influences, 0 to 2 UV channels, 0 to
+     * 2 morph targets, 0 to 2 extra attributes of 1 to 4 components, 1 to 3 submeshes whose
+     * materials are distinct and in order of first use), the last one sometimes sharing the first
+     * one's mesh; 1 or 2 rigid parts on a random bone or at the root with a TRS transform; a clip
+     * with bone channels and a morph weight channel per part with morph targets.
+     */
+    static Character randomCharacter(long seed) {
+        SplitMix64 rng = new SplitMix64(seed);
+        Skeleton s = skeleton(rng, rng.nextInt(4, 9));
+        Character.Builder c = Character.builder(s.name(), s);
+        List<Part> parts = new ArrayList<>();
+        int skinned = rng.nextInt(1, 3);
+        for (int p = 0; p < skinned; p++) {
+            if (p > 0 && p == skinned - 1 && rng.nf() < 0.3f) {
+                parts.add(Part.of("Skinned" + p, parts.get(0).mesh()));
+                continue;
+            }
+            int[] palette = palette(rng, s);
+            Mesh m = skinnedMesh(rng, "mesh" + p, s, palette, rng.nf() < 0.5f ? 4 : 8, rng.nextInt(0, 2),
+                    rng.nextInt(0, 2), List.of());
+            parts.add(Part.of("Skinned" + p, split(rng, withAttributes(rng, m), "m" + p)));
+        }
+        int rigid = rng.nextInt(1, 2);
+        for (int p = 0; p < rigid; p++) {
+            Mesh m = skinnedMesh(rng, "prop" + p, s, new int[0], 4, rng.nextInt(0, 1), rng.nextInt(0, 1), List.of());
+            String bone = rng.nf() < 0.75f ? s.boneName(rng.nextInt(0, s.boneCount() - 1)) : null;
+            Quaternionf q = new Quaternionf().rotateXYZ(rng.range(-2, 2), rng.range(-2, 2), rng.range(-2, 2));
+            Matrix4f t = new Matrix4f().translationRotateScale(rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1),
+                    q.x, q.y, q.z, q.w, rng.range(0.5f, 2), rng.range(0.5f, 2), rng.range(0.5f, 2));
+            parts.add(Part.of("Rigid" + p, split(rng, withAttributes(rng, m), "r" + p), bone, t));
+        }
+        parts.forEach(c::addPart);
+        List<BoneChannel> channels = new ArrayList<>();
+        for (int b = 0; b < s.boneCount(); b++) {
+            if (rng.nf() < 0.5f) {
+                Quaternionf q = new Quaternionf().rotateXYZ(rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1));
+                channels.add(BoneChannel.of(s.boneName(b), ChannelPath.ROTATION,
+                        rng.nf() < 0.5f ? Interpolation.LINEAR : Interpolation.STEP, new float[] {0, rng.range(0.1f, 2)},
+                        new float[] {0, 0, 0, 1, q.x, q.y, q.z, q.w}));
+            }
+        }
+        channels.add(BoneChannel.of("root", ChannelPath.TRANSLATION, Interpolation.LINEAR, new float[] {0, 1},
+                new float[] {0, 0, 0, rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1)}));
+        List<MorphChannel> morphs = new ArrayList<>();
+        for (Part part : parts) {
+            int targets = part.mesh().morphTargets().size();
+            if (targets > 0) {
+                float[] values = new float[2 * targets];
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = rng.nf();
+                }
+                morphs.add(MorphChannel.of(part.name(), targets, Interpolation.LINEAR, new float[] {0, 1}, values));
+            }
+        }
+        c.addClip(AnimationClip.of("clip", channels, morphs));
+        return c.build();
+    }
+
+    /** 1 to 4 distinct bones, sorted. */
+    private static int[] palette(SplitMix64 rng, Skeleton s) {
+        java.util.TreeSet<Integer> set = new java.util.TreeSet<>();
+        int want = rng.nextInt(1, Math.min(4, s.boneCount()));
+        while (set.size() < want) {
+            set.add(rng.nextInt(0, s.boneCount() - 1));
+        }
+        return set.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Adds 0 to 2 extra attributes of 1 to 4 components. */
+    static Mesh withAttributes(SplitMix64 rng, Mesh m) {
+        Mesh.Builder b = m.toBuilder();
+        int count = rng.nextInt(0, 2);
+        for (int a = 0; a < count; a++) {
+            int comps = rng.nextInt(1, 4);
+            float[] values = new float[comps * m.vertexCount()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = rng.range(-10, 10);
+            }
+            b.addAttribute(VertexAttribute.of("ATTR" + a, comps, values));
+        }
+        return b.build();
+    }
+
+    /** Splits the triangles into 1 to 3 non-empty submeshes, each with its own new material. */
+    static Mesh split(SplitMix64 rng, Mesh m, String prefix) {
+        int triangles = m.triangleCount();
+        int count = rng.nextInt(1, Math.min(3, triangles));
+        Mesh.Builder b = m.toBuilder().clearSubmeshes().clearMaterials();
+        int first = 0;
+        for (int k = 0; k < count; k++) {
+            int left = triangles - first;
+            int take = k == count - 1 ? left : rng.nextInt(1, left - (count - 1 - k));
+            b.addSubmesh(3 * first, 3 * take, k);
+            b.addMaterial(Material.builder(prefix + "-" + k).baseColorFactor(rng.nf(), rng.nf(), rng.nf(), 1)
+                    .roughnessFactor(rng.nf()).build());
+            first += take;
+        }
+        return b.build();
     }
 }

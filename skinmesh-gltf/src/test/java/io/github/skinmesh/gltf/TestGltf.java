@@ -135,6 +135,13 @@ final class TestGltf {
         return n;
     }
 
+    /** Adds a root node listed in scene 0, as a viewer would show it. */
+    ObjectNode sceneNode(String name) {
+        ObjectNode n = node(name);
+        ((ArrayNode) root.get("scenes").get(0).get("nodes")).add(root.get("nodes").size() - 1);
+        return n;
+    }
+
     static ArrayNode nums(ObjectNode owner, String field, float... v) {
         ArrayNode a = owner.putArray(field);
         for (float x : v) {
@@ -194,6 +201,28 @@ final class TestGltf {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             Glb.write(out, json(), bin.toByteArray(), bin.size());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Rewrites the JSON chunk of a GLB file, keeping its BIN chunk.
+     *
+     * @param glb a GLB file
+     * @param edit changes the parsed JSON in place
+     * @return the new file
+     */
+    static byte[] editJson(byte[] glb, java.util.function.Consumer<ObjectNode> edit) {
+        Glb.Chunks c = Glb.parse(glb, new java.util.ArrayList<>());
+        ObjectNode json = Json.parse(glb, c.jsonOffset(), c.jsonLength(), "edited.glb");
+        edit.accept(json);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            byte[] bin = c.binOffset() < 0 ? new byte[0]
+                    : java.util.Arrays.copyOfRange(glb, c.binOffset(), c.binOffset() + c.binLength());
+            Glb.write(out, Json.mapper().writeValueAsString(json).getBytes(StandardCharsets.UTF_8), bin, bin.length);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

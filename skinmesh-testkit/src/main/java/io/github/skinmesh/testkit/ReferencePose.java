@@ -2,6 +2,7 @@ package io.github.skinmesh.testkit;
 
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.model.Index;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -32,9 +33,6 @@ import org.jspecify.annotations.Nullable;
  * @param space {@code "model"} or {@code "world"}
  */
 public record ReferencePose(Path bin, String asset, @Nullable String clip, float time, String space) {
-    /** Result of {@link #clipIndex()} when the clip is given by name or absent. */
-    public static final int NO_INDEX = -1;
-
     private static final Pattern NAME = Pattern.compile(
             "(?<asset>[^.]+)\\.(?:rest|(?<clip>[^.]+)\\.t(?<time>[0-9]+(?:\\.[0-9]+)?))\\.(?<space>model|world)\\.bin");
     private static final Pattern INDEX = Pattern.compile("clip([0-9]{1,9})");
@@ -89,13 +87,13 @@ public record ReferencePose(Path bin, String asset, @Nullable String clip, float
         return clip == null;
     }
 
-    /** @return the clip index N of a {@code clip<N>} name, or {@link #NO_INDEX} for a clip name or the rest pose */
+    /** @return the clip index N of a {@code clip<N>} name, or {@link Index#NONE} for a clip name or the rest pose */
     public int clipIndex() {
         if (clip == null) {
-            return NO_INDEX;
+            return Index.NONE;
         }
         Matcher m = INDEX.matcher(clip);
-        return m.matches() ? Integer.parseInt(m.group(1)) : NO_INDEX;
+        return m.matches() ? Integer.parseInt(m.group(1)) : Index.NONE;
     }
 
     /** @return the {@code .json} description beside the {@code .bin} */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.model.Index;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -31,7 +32,7 @@ class ReferencePoseTest {
     void parsesAClipNameWithAnIntegerTime() {
         ReferencePose r = ReferencePose.parse(Path.of("Fox.Run.t2.model.bin"));
         assertThat(r.clip()).isEqualTo("Run");
-        assertThat(r.clipIndex()).isEqualTo(ReferencePose.NO_INDEX);
+        assertThat(r.clipIndex()).isEqualTo(Index.NONE);
         assertThat(r.time()).isEqualTo(2f);
         assertThat(r.space()).isEqualTo("model");
     }
@@ -41,7 +42,7 @@ class ReferencePoseTest {
         ReferencePose r = ReferencePose.parse(Path.of("RiggedSimple.rest.model.bin"));
         assertThat(r.isRest()).isTrue();
         assertThat(r.clip()).isNull();
-        assertThat(r.clipIndex()).isEqualTo(ReferencePose.NO_INDEX);
+        assertThat(r.clipIndex()).isEqualTo(Index.NONE);
         assertThat(r.time()).isZero();
     }
 

@@ -1,52 +1,50 @@
 package io.github.skinmesh.core.anim;
 
+import io.github.skinmesh.core.Progress;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
-import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.AnimationClip;
-import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Bounds;
-import io.github.skinmesh.core.model.Mesh;
-import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.core.model.Character;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
-import io.github.skinmesh.core.model.Skin;
-import io.github.skinmesh.core.skinning.MorphOptions;
-import io.github.skinmesh.core.skinning.Morphing;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The axis-aligned box that a skinned mesh occupies while a clip plays: what a renderer needs
- * for culling an animated character without skinning it on the CPU.
+ * The axis-aligned box that a character (or some of its parts) occupies while a clip plays: what
+ * a renderer needs for culling an animated character without posing it on the CPU.
  *
- * <p>The clip is sampled (clamped, see {@link SampleOptions.TimeMode#CLAMP}) at
- * {@code sampleCount = ceil((end - start) * samplesPerSecond) + 1} evenly spaced times
- * {@code t_i = start + (end - start) * i / (sampleCount - 1)}, where {@code start} is the clip's
- * {@linkplain AnimationClip#startTime() first key time} and {@code end} its
- * {@linkplain AnimationClip#duration() duration}; both ends are always included and a clip of
- * duration 0 is sampled once. (Before its first key time a clamped clip holds the pose at that
- * time, so sampling from there loses nothing.) At each sample the pose is evaluated with the
- * identity root, so the box is in the skeleton's model space: the space its root bones' parent
- * transforms map to. Poses between samples are not considered; raise the rate for fast motion.
+ * <p>The clip is sampled at {@code sampleCount = ceil((end - start) * samplesPerSecond) + 1}
+ * evenly spaced times {@code t_i = start + (end - start) * i / (sampleCount - 1)}, where
+ * {@code start} is the clip's {@linkplain AnimationClip#startTime() first key time} and
+ * {@code end} its {@linkplain AnimationClip#duration() duration}; both ends are always included
+ * and a clip of duration 0 is sampled once. (Before its first key time a clamped clip holds the
+ * pose at that time, so sampling from there loses nothing.) Poses between samples are not
+ * considered; raise the rate for fast motion.
  *
- * <p>Skinning is linear blend skinning with each vertex's weights normalized to sum 1 (so a mesh
- * whose weights do not quite sum to 1 still gets a box around its intended shape); a vertex whose
- * weights are all 0 keeps its bind-space position. Every vertex counts, whether or not a triangle
- * uses it. Morph targets: with {@link AnimatedBoundsOptions.MorphWeights#CLIP} (the default) the
- * positions are first deformed by the clip's morph-weight channel for the mesh, sampled at the
- * same times ({@link AnimatedBoundsOptions.Method#EXACT}) or bounded over the range of weights
- * those samples take ({@link AnimatedBoundsOptions.Method#CONSERVATIVE}); without such a channel
- * the mesh's default weights apply. Normal and tangent deltas play no part.
+ * <p>Each sample is posed by {@link CharacterPoser}, the one posing path, so the box is in the
+ * character's model space and follows the poser's rules: morph targets at the clip's weights for
+ * each part (or the defaults, see {@link AnimatedBoundsOptions#morphWeights()}), the part's
+ * transform, linear blend skinning with weights normalized to sum 1 (a vertex without weight
+ * follows palette entry 0), rigid parts following their attach bone. Every vertex counts, whether
+ * or not a triangle uses it. Normal and tangent deltas play no part.
  *
- * <p>Allocates working arrays proportional to the mesh (positions when morphing, normalized
- * weights) and the skeleton once per call; nothing per sample. Thread-safe: it only reads its
- * arguments, which are immutable.
+ * <p>Allocates a poser with its output, the sample times ({@code sampleCount} floats) and, for
+ * the conservative method, 6 floats per palette entry of each part (and two corners per vertex of
+ * a part with morph targets); per sample the exact method allocates only a few small
+ * {@link Bounds} values, the conservative one nothing. With morph targets the conservative method
+ * evaluates every sample's pose twice: once for the range of weights, once for the box. Reports
+ * each sample of the box to the {@link Progress} and stops with a
+ * {@link io.github.skinmesh.core.CancelledException} when it is cancelled. Thread-safe: it only
+ * reads its arguments, which are immutable.
  *
  * <pre>{@code
- * AnimatedBoundsResult r = AnimatedBounds.compute(mesh, skeleton, walk,
- *         AnimatedBoundsOptions.DEFAULTS.withMethod(AnimatedBoundsOptions.Method.CONSERVATIVE));
+ * AnimatedBoundsResult r = AnimatedBounds.compute(character, walk,
+ *         AnimatedBoundsOptions.DEFAULTS.withMethod(AnimatedBoundsOptions.Method.CONSERVATIVE), Progress.NONE);
  * Bounds cullBox = r.bounds();
  * }</pre>
  */
@@ -58,227 +56,171 @@ public final class AnimatedBounds {
     }
 
     /**
-     * Computes the animated bounds with {@link AnimatedBoundsOptions#DEFAULTS} (30 samples per
-     * second, exact method, the clip's morph weights).
+     * Computes the box of every part of a character over a clip.
      *
-     * @param mesh a skinned mesh whose palette bones are all in {@code skeleton}
-     * @param skeleton the skeleton the clip animates
-     * @param clip the clip
-     * @return the box, the number of samples and the method
-     * @throws ValidationException as {@link #compute(Mesh, Skeleton, AnimationClip, AnimatedBoundsOptions)}
+     * @param character the character
+     * @param clip the clip (need not be one of the character's)
+     * @param options sampling rate, method, morph weights and sampling options
+     * @param progress receives one update per sample; cancels between samples
+     * @return the box, the number of samples, the method and warnings
+     * @throws ValidationException as {@link #compute(Skeleton, List, AnimationClip,
+     *     AnimatedBoundsOptions, Progress)}
+     * @throws io.github.skinmesh.core.CancelledException when {@code progress} is cancelled
      */
-    public static AnimatedBoundsResult compute(Mesh mesh, Skeleton skeleton, AnimationClip clip) {
-        return compute(mesh, skeleton, clip, AnimatedBoundsOptions.DEFAULTS);
+    public static AnimatedBoundsResult compute(Character character, AnimationClip clip, AnimatedBoundsOptions options,
+            Progress progress) {
+        return compute(character.skeleton(), character.parts(), clip, options, progress);
     }
 
     /**
-     * Computes the box of the skinned positions of {@code mesh} over {@code clip}.
+     * Computes the box of one part over a clip with {@link AnimatedBoundsOptions#DEFAULTS} (30
+     * samples per second, exact).
      *
-     * @param mesh a skinned mesh whose palette bones are all in {@code skeleton}
-     * @param skeleton the skeleton the clip animates
+     * @param part the part
+     * @param skeleton the skeleton the part and the clip refer to
+     * @param clip the clip
+     * @return the box, the number of samples, the method and warnings
+     * @throws ValidationException as {@link #compute(Skeleton, List, AnimationClip,
+     *     AnimatedBoundsOptions, Progress)}
+     */
+    public static AnimatedBoundsResult compute(Part part, Skeleton skeleton, AnimationClip clip) {
+        return compute(skeleton, List.of(part), clip, AnimatedBoundsOptions.DEFAULTS, Progress.NONE);
+    }
+
+    /**
+     * Computes the box of one part over a clip.
+     *
+     * @param part the part
+     * @param skeleton the skeleton the part and the clip refer to
      * @param clip the clip
      * @param options sampling rate, method, morph weights and sampling options
      * @return the box, the number of samples, the method and warnings
-     * @throws ValidationException when the mesh has no skin, a palette bone is not in the
-     *     skeleton, the sampling rate asks for more than {@value #MAX_SAMPLE_COUNT} samples, the
-     *     clip's morph channel for the mesh has another weight count than the mesh has morph
-     *     targets (with {@link AnimatedBoundsOptions.MorphWeights#CLIP}, when a morph target has
-     *     position deltas: otherwise the weights play no part and are not read), or (with
-     *     {@link SampleOptions.MissingBones#REJECT}) a channel's bone is not in the skeleton
+     * @throws ValidationException as {@link #compute(Skeleton, List, AnimationClip,
+     *     AnimatedBoundsOptions, Progress)}
      */
-    public static AnimatedBoundsResult compute(Mesh mesh, Skeleton skeleton, AnimationClip clip,
+    public static AnimatedBoundsResult compute(Part part, Skeleton skeleton, AnimationClip clip,
             AnimatedBoundsOptions options) {
+        return compute(skeleton, List.of(part), clip, options, Progress.NONE);
+    }
+
+    /**
+     * Computes the box of some parts over a clip.
+     *
+     * @param skeleton the skeleton the parts and the clip refer to
+     * @param parts the parts
+     * @param clip the clip
+     * @param options sampling rate, method, morph weights and sampling options
+     * @param progress receives one update per sample; cancels between samples
+     * @return the box, the number of samples, the method and warnings
+     * @throws ValidationException when a palette or attach bone is not in the skeleton, the
+     *     sampling rate asks for more than {@value #MAX_SAMPLE_COUNT} samples, the clip's morph
+     *     channel for a part has another weight count than the part has morph targets, or (with
+     *     {@link SampleOptions.MissingBones#REJECT}) a channel's bone is not in the skeleton
+     * @throws io.github.skinmesh.core.CancelledException when {@code progress} is cancelled
+     */
+    public static AnimatedBoundsResult compute(Skeleton skeleton, List<Part> parts, AnimationClip clip,
+            AnimatedBoundsOptions options, Progress progress) {
         Objects.requireNonNull(options, "options");
-        String where = "animatedBounds: mesh " + Checks.quote(mesh.name());
-        Skin skin = mesh.skin();
-        if (skin == null) {
-            throw new ValidationException(where + " has no skin, expected a skinned mesh");
-        }
-        int[] paletteBones;
-        try {
-            paletteBones = skin.bind(skeleton);
-        } catch (ValidationException e) {
-            throw new ValidationException(where + ": palette " + e.getMessage());
-        }
+        Objects.requireNonNull(progress, "progress");
+        String operation = "animatedBounds";
         float start = clip.startTime();
         float end = clip.duration();
         double intervals = end > start ? Math.ceil((end - (double) start) * options.samplesPerSecond()) : 0;
         if (intervals + 1 > MAX_SAMPLE_COUNT) {
-            throw new ValidationException(where + ": clip " + Checks.quote(clip.name()) + " of " + (end - start)
+            throw new ValidationException(operation + ": clip " + Checks.quote(clip.name()) + " of " + (end - start)
                     + " s at " + options.samplesPerSecond() + " samples/s needs " + (long) (intervals + 1)
                     + " samples, expected at most " + MAX_SAMPLE_COUNT);
         }
         int sampleCount = (int) intervals + 1;
-        ClipSampler sampler = ClipSampler.bind(clip, skeleton, SampleOptions.DEFAULTS
-                .withRotationBlend(options.rotationBlend()).withMissingBones(options.missingBones()));
-        List<String> warnings = new ArrayList<>();
-        SampleReport report = sampler.report();
-        if (report.ignoredChannelCount() > 0) {
-            warnings.add("clip " + Checks.quote(clip.name()) + ": " + report.ignoredChannelCount()
-                    + " channels of bones not in skeleton " + Checks.quote(skeleton.name()) + " were ignored: "
-                    + report.missingBones());
-        }
         float[] times = new float[sampleCount];
         for (int i = 0; i < sampleCount; i++) {
             times[i] = i == sampleCount - 1 ? end : (float) (start + (end - (double) start) * i / (sampleCount - 1));
         }
-
-        ModelAccess.Bridge raw = ModelAccess.get();
-        int vertexCount = mesh.vertexCount();
-        float[] positions = raw.positions(mesh);
-        float @Nullable [] @Nullable [] deltas = positionDeltas(mesh);
-        float @Nullable [][] morphWeights = deltas == null ? null
-                : morphWeights(mesh, clip, sampler, options, times, deltas.length, where, warnings);
-        if (morphWeights != null && morphWeights.length == 1) {
-            // the same weights at every sample: morph once, then skin the morphed positions
-            float[] morphedOnce = new float[positions.length];
-            Morphing.blendInto(positions, 3, deltas, morphWeights[0], morphedOnce, 0, vertexCount,
-                    MorphOptions.DEFAULTS);
-            positions = morphedOnce;
-            morphWeights = null;
-        }
-
-        BoneWeights bw = skin.weights();
-        int influences = bw.influencesPerVertex();
-        int[] joints = raw.joints(bw);
-        float[] weights = new float[vertexCount * influences];
-        float[] rigid = new float[vertexCount];
-        normalize(raw.weights(bw), influences, vertexCount, weights, rigid, warnings);
-
-        int paletteSize = skin.paletteSize();
-        Pose pose = new Pose(skeleton.boneCount());
-        float[] model = new float[16 * skeleton.boneCount()];
-        float[] palette = new float[16 * paletteSize];
-        float[] box = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
-            Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
-        boolean exact = options.method() == AnimatedBoundsOptions.Method.EXACT;
-        float[] morphed = exact && morphWeights != null ? new float[positions.length] : null;
-        float[] entryBoxes = null;
-        if (!exact) {
-            float[] lo = positions;
-            float[] hi = positions;
-            if (morphWeights != null) {
-                lo = new float[positions.length];
-                hi = new float[positions.length];
-                float[] minWeights = new float[deltas.length];
-                float[] maxWeights = new float[deltas.length];
-                columnRanges(morphWeights, minWeights, maxWeights);
-                MorphedPositions.boxesInto(positions, deltas, minWeights, maxWeights, lo, hi);
-            }
-            entryBoxes = new float[6 * paletteSize];
-            ConservativeBounds.bindBoxes(lo, hi, vertexCount, influences, joints, weights, rigid, entryBoxes, box);
-        }
-        for (int i = 0; i < sampleCount; i++) {
-            sampler.sample(times[i], pose);
-            PoseEvaluation.modelMatricesInto(skeleton, pose, model);
-            PoseEvaluation.skinMatricesInto(skin, paletteBones, model, palette);
-            if (exact) {
-                float[] p = positions;
-                if (morphed != null) {
-                    Morphing.blendInto(positions, 3, deltas, morphWeights[i], morphed, 0, vertexCount,
-                            MorphOptions.DEFAULTS);
-                    p = morphed;
-                }
-                ExactBounds.accumulate(p, vertexCount, influences, joints, weights, rigid, palette, box);
-            } else {
-                ConservativeBounds.accumulate(entryBoxes, paletteSize, palette, box);
-            }
-        }
-        Bounds bounds = vertexCount == 0 ? Bounds.EMPTY : new Bounds(box[0], box[1], box[2], box[3], box[4], box[5]);
+        CharacterPoser poser = CharacterPoser.bind(skeleton, parts, clip, options.poserOptions());
+        List<String> warnings = new ArrayList<>(poser.warnings());
+        String stage = "bounds of " + Checks.quote(clip.name());
+        Bounds bounds = options.method() == AnimatedBoundsOptions.Method.EXACT
+                ? exact(poser, times, progress, stage, operation)
+                : conservative(poser, times, progress, stage, operation);
         return new AnimatedBoundsResult(bounds, sampleCount, options.method(), warnings);
     }
 
-    /** @return position deltas per morph target (null entries for targets without), or null when none has any */
-    private static float @Nullable [] @Nullable [] positionDeltas(Mesh mesh) {
-        List<MorphTarget> targets = mesh.morphTargets();
-        float[] @Nullable [] deltas = new float[targets.size()][];
-        boolean any = false;
-        for (int t = 0; t < deltas.length; t++) {
-            if (targets.get(t).hasPositions()) {
-                deltas[t] = ModelAccess.get().positions(targets.get(t));
-                any = true;
-            }
-        }
-        return any ? deltas : null;
-    }
-
-    /**
-     * @return the morph weights ({@code targetCount} floats per row): one row per sample from the
-     *     clip's channel, a single row when the mesh's default weights apply at every sample, or
-     *     null when the options say not to morph
-     */
-    private static float @Nullable [][] morphWeights(Mesh mesh, AnimationClip clip,
-            ClipSampler sampler, AnimatedBoundsOptions options, float[] times, int targetCount, String where,
-            List<String> warnings) {
-        if (options.morphWeights() == AnimatedBoundsOptions.MorphWeights.NONE) {
-            return null;
-        }
-        int channel = -1;
-        if (options.morphWeights() == AnimatedBoundsOptions.MorphWeights.CLIP) {
-            String target = options.morphChannel().isEmpty() ? mesh.name() : options.morphChannel();
-            channel = sampler.morphChannelIndex(target);
-            if (channel < 0) {
-                warnings.add("clip " + Checks.quote(clip.name()) + " has no morph weight channel for target "
-                        + Checks.quote(target) + "; the mesh's default morph weights were used");
-            } else if (sampler.morphWeightCount(channel) != targetCount) {
-                throw new ValidationException(where + ": clip " + Checks.quote(clip.name()) + " morph channel "
-                        + Checks.quote(target) + " has " + sampler.morphWeightCount(channel)
-                        + " weights, expected the mesh's morph target count " + targetCount);
-            }
-        }
-        if (channel < 0) {
-            return new float[][] {mesh.morphWeights()};
-        }
-        float[][] result = new float[times.length][targetCount];
+    private static Bounds exact(CharacterPoser poser, float[] times, Progress progress, String stage, String operation) {
+        PosedVertices out = poser.newOutput();
+        Bounds box = Bounds.EMPTY;
         for (int i = 0; i < times.length; i++) {
-            sampler.sampleMorphWeights(channel, times[i], result[i], 0);
+            progress.checkCancelled(operation);
+            poser.poseInto(times[i], out);
+            box = box.union(out.bounds());
+            progress.update(stage, i + 1, times.length);
         }
-        return result;
+        return box;
     }
 
-    /** Per column {@code j}, the smallest and largest {@code rows[i][j]} into {@code min[j]}, {@code max[j]}. */
-    private static void columnRanges(float[][] rows, float[] min, float[] max) {
-        java.util.Arrays.fill(min, Float.POSITIVE_INFINITY);
-        java.util.Arrays.fill(max, Float.NEGATIVE_INFINITY);
-        for (float[] row : rows) {
-            for (int j = 0; j < min.length; j++) {
-                min[j] = Math.min(min[j], row[j]);
-                max[j] = Math.max(max[j], row[j]);
+    private static Bounds conservative(CharacterPoser poser, float[] times, Progress progress, String stage,
+            String operation) {
+        int parts = poser.partCount();
+        // pass 1: the range of morph weights each part takes over the samples
+        float[][] minWeights = new float[parts][];
+        float[][] maxWeights = new float[parts][];
+        float[][] weights = new float[parts][];
+        for (int p = 0; p < parts; p++) {
+            int targets = poser.positionDeltas(p) == null ? 0 : poser.morphTargetCount(p);
+            minWeights[p] = new float[targets];
+            maxWeights[p] = new float[targets];
+            weights[p] = new float[targets];
+            Arrays.fill(minWeights[p], Float.POSITIVE_INFINITY);
+            Arrays.fill(maxWeights[p], Float.NEGATIVE_INFINITY);
+        }
+        boolean morphs = false;
+        for (int p = 0; p < parts; p++) {
+            morphs |= weights[p].length > 0;
+        }
+        if (morphs) {
+            for (float t : times) {
+                progress.checkCancelled(operation);
+                poser.evaluate(t);
+                for (int p = 0; p < parts; p++) {
+                    if (weights[p].length > 0) {
+                        poser.morphWeightsInto(p, weights[p], 0);
+                        for (int w = 0; w < weights[p].length; w++) {
+                            minWeights[p][w] = Math.min(minWeights[p][w], weights[p][w]);
+                            maxWeights[p][w] = Math.max(maxWeights[p][w], weights[p][w]);
+                        }
+                    }
+                }
             }
         }
-    }
-
-    /** Normalizes each vertex's weights to sum 1; vertices summing to 0 get {@code rigid = 1}. */
-    private static void normalize(float[] src, int influences, int vertexCount, float[] dst, float[] rigid,
-            List<String> warnings) {
-        int rigidCount = 0;
-        int offCount = 0;
-        for (int v = 0; v < vertexCount; v++) {
-            int base = v * influences;
-            float sum = 0;
-            for (int k = 0; k < influences; k++) {
-                sum += src[base + k];
+        // per part and palette entry, the bind-space box of the vertices it moves
+        float[][] entryBoxes = new float[parts][];
+        int maxPalette = 1;
+        for (int p = 0; p < parts; p++) {
+            float[] base = poser.basePositions(p);
+            float[] lo = base;
+            float[] hi = base;
+            float @Nullable [] @Nullable [] deltas = poser.positionDeltas(p);
+            if (deltas != null) {
+                lo = new float[base.length];
+                hi = new float[base.length];
+                MorphedPositions.boxesInto(base, deltas, minWeights[p], maxWeights[p], lo, hi);
             }
-            if (sum == 0) {
-                rigid[v] = 1;
-                rigidCount++;
-                continue;
-            }
-            if (!(Math.abs(sum - 1) <= BoneWeights.SUM_TOLERANCE)) {
-                offCount++;
-            }
-            float inv = 1 / sum;
-            for (int k = 0; k < influences; k++) {
-                dst[base + k] = src[base + k] * inv;
-            }
+            entryBoxes[p] = new float[6 * poser.paletteSize(p)];
+            ConservativeBounds.bindBoxes(lo, hi, base.length / 3, poser.influences(p), poser.joints(p),
+                    poser.weights(p), entryBoxes[p]);
+            maxPalette = Math.max(maxPalette, poser.paletteSize(p));
         }
-        if (rigidCount > 0) {
-            warnings.add(rigidCount + " vertices have no bone influence (all weights 0) and were kept at their"
-                    + " bind-space position");
+        float[] palette = new float[16 * maxPalette];
+        float[] box = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
+            Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
+        for (int i = 0; i < times.length; i++) {
+            progress.checkCancelled(operation);
+            poser.evaluate(times[i]);
+            for (int p = 0; p < parts; p++) {
+                poser.skinMatricesInto(p, palette, 0);
+                ConservativeBounds.accumulate(entryBoxes[p], poser.paletteSize(p), palette, box);
+            }
+            progress.update(stage, i + 1, times.length);
         }
-        if (offCount > 0) {
-            warnings.add(offCount + " vertices have weights that do not sum to 1 within " + BoneWeights.SUM_TOLERANCE
-                    + "; they were normalized");
-        }
+        return box[0] > box[3] ? Bounds.EMPTY : new Bounds(box[0], box[1], box[2], box[3], box[4], box[5]);
     }
 }

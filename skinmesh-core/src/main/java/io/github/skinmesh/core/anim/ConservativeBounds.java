@@ -4,8 +4,8 @@ package io.github.skinmesh.core.anim;
  * The conservative method of {@link AnimatedBounds}.
  *
  * <p>Once: per palette entry, the bind-space box of the vertices it influences with non-zero
- * weight (each vertex contributing its own box, which covers its morphed positions), plus one box
- * of the vertices without influence. Per sample: each entry's box transformed by its skin matrix
+ * weight (each vertex contributing its own box, which covers its morphed positions). Weights are
+ * normalized, so every vertex has an influence. Per sample: each entry's box transformed by its skin matrix
  * and the results united. A skinned position {@code sum_k w_k M_k p} with {@code w_k >= 0},
  * {@code sum w_k = 1} is a convex combination of the points {@code M_k p}, each inside entry
  * {@code k}'s transformed box, so it lies in their union.
@@ -25,7 +25,7 @@ final class ConservativeBounds {
     }
 
     /**
-     * Computes the bind-space box of every palette entry and of the rigid vertices.
+     * Computes the bind-space box of every palette entry.
      *
      * @param lo lower corner per vertex, {@code 3*vertexCount}
      * @param hi upper corner per vertex, {@code 3*vertexCount}
@@ -33,20 +33,14 @@ final class ConservativeBounds {
      * @param influences {@code K}
      * @param joints palette entry per slot, {@code vertexCount*K}
      * @param weights weight per slot, {@code vertexCount*K}
-     * @param rigid 1 for vertices without influence, else 0
      * @param entryBoxes receives 6 floats per palette entry ({@code min xyz, max xyz}); entries
      *     influencing nothing stay empty ({@code min = +inf, max = -inf})
-     * @param rigidBox receives the box of the rigid vertices, 6 floats
      */
     static void bindBoxes(float[] lo, float[] hi, int vertexCount, int influences, int[] joints, float[] weights,
-            float[] rigid, float[] entryBoxes, float[] rigidBox) {
+            float[] entryBoxes) {
         empty(entryBoxes);
-        empty(rigidBox);
         for (int v = 0; v < vertexCount; v++) {
             int base = v * influences;
-            if (rigid[v] != 0) {
-                grow(rigidBox, 0, lo, hi, 3 * v);
-            }
             for (int k = 0; k < influences; k++) {
                 if (weights[base + k] > 0) {
                     grow(entryBoxes, 6 * joints[base + k], lo, hi, 3 * v);

@@ -9,6 +9,13 @@ import java.util.Locale;
  * expectation. Not part of the API.
  */
 public final class Checks {
+    /**
+     * The largest array length skinmesh allocates: a few elements below {@link Integer#MAX_VALUE},
+     * which some virtual machines reserve for array headers. Operations check their output sizes
+     * against it before allocating.
+     */
+    public static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+
     private Checks() {
     }
 

@@ -2,7 +2,9 @@ package io.github.skinmesh.core.internal;
 
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Draw;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Mesh;
@@ -10,6 +12,7 @@ import io.github.skinmesh.core.model.MorphChannel;
 import io.github.skinmesh.core.model.MorphTarget;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.model.VertexAttribute;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,6 +22,16 @@ import org.jspecify.annotations.Nullable;
  * sibling modules read them through this bridge (treating them as read-only) and hand freshly
  * built arrays to new model objects without a second copy. This package is exported only to
  * skinmesh's own modules; it is not API.
+ *
+ * <p><b>The trusted path.</b> The {@code trusted...} methods build model objects from arrays that
+ * an algorithm derived from already validated model objects (a gather, a concatenation, a joint
+ * renumbering through a checked table): they adopt the arrays without a copy and check the
+ * per-element invariants (finite floats, indices below the vertex count, joints below the palette
+ * size, canonical slot order) only as {@code assert}s, so that tests (which run with assertions
+ * on) still catch a broken algorithm while production code does not pay for re-validating what
+ * it just built. Structural checks that cost no more than the number of streams, submeshes or
+ * palette entries still run. The public factories of the model always validate; only code that
+ * can show where every element came from may take this path.
  */
 public final class ModelAccess {
     private static volatile @Nullable Bridge bridge;
@@ -120,6 +133,60 @@ public final class ModelAccess {
 
         /** @param name name @param mime mime type @param data bytes @return image */
         Image adoptImage(String name, String mime, byte[] data);
+
+        /** @param a attribute @return its values, {@code componentCount*vertexCount} floats */
+        float[] values(VertexAttribute a);
+
+        /** @param d draw @return its palette entries in slot order */
+        int[] paletteEntries(Draw d);
+
+        /**
+         * @param k influences @param joints joints @param weights weights
+         * @return adopted weights that keep the slots as given (see {@link BoneWeights#ofSlots})
+         */
+        BoneWeights adoptSlots(int k, int[] joints, float[] weights);
+
+        /** @param name name @param componentCount components @param values values @return adopted attribute */
+        VertexAttribute adoptAttribute(String name, int componentCount, float[] values);
+
+        /** @param firstIndex first index @param indexCount index count @param entries entries @return adopted draw */
+        Draw adoptDraw(int firstIndex, int indexCount, int[] entries);
+
+        /**
+         * @param name mesh name
+         * @return a builder on the trusted path: setters adopt their arrays, and {@code build()}
+         *     checks stream values and index ranges only as assertions
+         */
+        Mesh.Builder trustedMeshBuilder(String name);
+
+        /**
+         * Presets the bounds of a trusted mesh builder, so the mesh need not compute them (checked
+         * by an assertion against the positions).
+         *
+         * @param builder a builder from {@link #trustedMeshBuilder}
+         * @param bounds the bounds of the positions the builder will hold
+         */
+        void presetBounds(Mesh.Builder builder, Bounds bounds);
+
+        /**
+         * @param k influences @param joints joints, each {@code >= 0} @param weights finite weights {@code >= 0}
+         * @param canonical whether the slots are in canonical form (asserted)
+         * @return adopted weights, unchecked but for assertions
+         */
+        BoneWeights trustedWeights(int k, int[] joints, float[] weights, boolean canonical);
+
+        /**
+         * @param names unique palette names @param ibm finite matrices, {@code 16*names.length}
+         * @param weights weights whose joints are below the palette size (asserted)
+         * @return adopted skin
+         */
+        Skin trustedSkin(String[] names, float[] ibm, BoneWeights weights);
+
+        /** @param name name @param p positions @param n normals @param t tangents, finite (asserted) @return target */
+        MorphTarget trustedMorphTarget(String name, float @Nullable [] p, float @Nullable [] n, float @Nullable [] t);
+
+        /** @param name name @param componentCount components @param values finite values (asserted) @return attribute */
+        VertexAttribute trustedAttribute(String name, int componentCount, float[] values);
     }
 
     /**

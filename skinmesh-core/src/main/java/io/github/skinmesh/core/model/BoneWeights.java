@@ -1,6 +1,7 @@
 package io.github.skinmesh.core.model;
 
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.BoneSlots;
 import io.github.skinmesh.core.internal.Checks;
 import java.util.Arrays;
 
@@ -8,13 +9,32 @@ import java.util.Arrays;
  * Per-vertex bone influences: a fixed number {@code K} of (joint, weight) slots per vertex.
  *
  * <p>Layout: {@code joints[v*K + k]} is an index into the owning {@link Skin}'s bone palette and
- * {@code weights[v*K + k]} its weight. Slots are kept in canonical order: sorted by weight,
- * largest first (ties keep their input order), and every slot of weight 0 has joint 0. The
- * factories sort and canonicalize; they never change a non-zero weight.
+ * {@code weights[v*K + k]} its weight.
  *
- * <p>{@link #of} accepts any non-negative finite weights (normalization is a separate step, see
- * {@code io.github.skinmesh.core.weights.Weights}); {@link #ofNormalized} additionally requires
- * every vertex's weights to sum to 1 within {@link #SUM_TOLERANCE}.
+ * <h2>Two forms</h2>
+ *
+ * <p><b>Canonical</b> (what {@link #of} and {@link #ofNormalized} build, and what computation
+ * uses): each vertex's slots are sorted by weight, largest first (the factories keep ties in their
+ * input order), and every slot of weight 0 has joint 0 and weight {@code +0.0}. The factories sort
+ * and canonicalize; they never change a non-zero weight.
+ *
+ * <p><b>As stored</b> (what {@link #ofSlots} builds): the slots exactly as a file had them, their
+ * order and the joints of zero-weight slots included, so that a reader can write a file back byte
+ * for byte. Such weights are {@linkplain #isCanonical() canonical} only when the file's slots
+ * happened to be; {@link #canonical()} converts explicitly. Equality compares the slots as stored,
+ * so weights in the two forms are equal only when their slots are identical.
+ *
+ * <p>How the rest of the library treats the stored form: skinning uses the slots as they are,
+ * which is correct in any order because a slot of weight 0 contributes nothing (a different order
+ * of the non-zero slots can change the last bits of a sum); the functions of
+ * {@code io.github.skinmesh.core.weights.Weights} canonicalize their input first and return
+ * canonical weights; validation and the draw checks of {@link Mesh} look only at weights
+ * {@code > 0} and accept any order; every joint, that of a zero-weight slot included, must be
+ * below the palette size of the {@link Skin} that owns the weights.
+ *
+ * <p>{@link #of} and {@link #ofSlots} accept any non-negative finite weights (normalization is a
+ * separate step, see {@code io.github.skinmesh.core.weights.Weights}); {@link #ofNormalized}
+ * additionally requires every vertex's weights to sum to 1 within {@link #SUM_TOLERANCE}.
  *
  * <p>Immutable and thread-safe; arrays are copied once by the factories.
  */
@@ -27,8 +47,13 @@ public final class BoneWeights {
     private final int influences;
     private final int[] joints;
     private final float[] weights;
+    private final boolean canonical;
 
-    private BoneWeights(int influences, int[] joints, float[] weights, boolean requireUnitSum) {
+    /**
+     * Validates and, when {@code canonicalize}, puts the slots in canonical order in place;
+     * otherwise keeps them and records whether they happen to be canonical.
+     */
+    private BoneWeights(int influences, int[] joints, float[] weights, boolean requireUnitSum, boolean canonicalize) {
         String where = "bone weights";
         Checks.requireRange(where, "influencesPerVertex", influences, 1, MAX_INFLUENCES);
         Checks.requireLength(where, "weights", weights.length, joints.length, "joints.length");
@@ -37,10 +62,10 @@ public final class BoneWeights {
                     + " is not a multiple of influencesPerVertex " + influences);
         }
         int n = joints.length / influences;
+        boolean allCanonical = true;
         for (int v = 0; v < n; v++) {
             int base = v * influences;
             float sum = 0;
-            boolean sorted = true;
             for (int k = 0; k < influences; k++) {
                 float w = weights[base + k];
                 int j = joints[base + k];
@@ -51,44 +76,39 @@ public final class BoneWeights {
                 if (j < 0) {
                     throw new ValidationException("vertex " + v + ": joint " + k + " is " + j + ", expected >= 0");
                 }
-                if (k > 0 && w > weights[base + k - 1]) {
-                    sorted = false;
-                }
                 sum += w;
             }
             if (requireUnitSum && !(Math.abs(sum - 1f) <= SUM_TOLERANCE)) {
                 throw new ValidationException("vertex " + v + ": weights sum to " + sum + ", expected 1 within "
                         + SUM_TOLERANCE);
             }
-            if (!sorted) {
-                sortSlots(joints, weights, base, influences);
-            }
-            for (int k = 0; k < influences; k++) {
-                if (weights[base + k] == 0f) {
-                    joints[base + k] = 0;
-                    weights[base + k] = 0f; // turns -0 into +0
+            if (!BoneSlots.isCanonicalRow(joints, weights, base, influences)) {
+                if (canonicalize) {
+                    BoneSlots.canonicalizeRow(joints, weights, base, influences);
+                } else {
+                    allCanonical = false;
                 }
             }
         }
         this.influences = influences;
         this.joints = joints;
         this.weights = weights;
+        this.canonical = allCanonical;
     }
 
-    /** Stable insertion sort of one vertex's slots by weight, descending. */
-    private static void sortSlots(int[] joints, float[] weights, int base, int count) {
-        for (int i = base + 1; i < base + count; i++) {
-            float w = weights[i];
-            int j = joints[i];
-            int k = i - 1;
-            while (k >= base && weights[k] < w) {
-                weights[k + 1] = weights[k];
-                joints[k + 1] = joints[k];
-                k--;
-            }
-            weights[k + 1] = w;
-            joints[k + 1] = j;
-        }
+    /**
+     * The trusted path: adopts slots that an algorithm built from validated weights, checking
+     * them (and that {@code canonical} tells the truth) only as an {@code assert}.
+     */
+    private BoneWeights(int influences, int[] joints, float[] weights, boolean canonical) {
+        assert influences >= 1 && influences <= MAX_INFLUENCES && joints.length == weights.length
+                && joints.length % influences == 0 : "trusted bone weights: layout";
+        this.influences = influences;
+        this.joints = joints;
+        this.weights = weights;
+        this.canonical = canonical;
+        assert new BoneWeights(influences, joints.clone(), weights.clone(), false, false).canonical == canonical
+                : "trusted bone weights: canonical is " + canonical + " but the slots say otherwise";
     }
 
     /**
@@ -104,7 +124,7 @@ public final class BoneWeights {
      *     non-finite weight
      */
     public static BoneWeights of(int influencesPerVertex, int[] joints, float[] weights) {
-        return new BoneWeights(influencesPerVertex, joints.clone(), weights.clone(), false);
+        return new BoneWeights(influencesPerVertex, joints.clone(), weights.clone(), false, true);
     }
 
     /**
@@ -118,11 +138,66 @@ public final class BoneWeights {
      * @throws ValidationException as {@link #of}, and naming the first vertex whose sum is off
      */
     public static BoneWeights ofNormalized(int influencesPerVertex, int[] joints, float[] weights) {
-        return new BoneWeights(influencesPerVertex, joints.clone(), weights.clone(), true);
+        return new BoneWeights(influencesPerVertex, joints.clone(), weights.clone(), true, true);
+    }
+
+    /**
+     * Creates bone weights from copies of the arrays, keeping every slot exactly as given: the
+     * order of each vertex's slots, the joints of slots of weight 0 and the sign of zero weights.
+     * This is the form for readers that must write a file back byte for byte; see the class
+     * comment for how the rest of the library treats it. The result {@linkplain #isCanonical() is
+     * canonical} when the given slots already are.
+     *
+     * @param influencesPerVertex {@code K}, 1..{@value #MAX_INFLUENCES}
+     * @param joints {@code vertexCount*K} palette indices, each {@code >= 0}, those of zero-weight
+     *     slots included (the upper bound is checked by the {@link Skin} that owns these weights)
+     * @param weights {@code vertexCount*K} finite weights {@code >= 0}, in any order
+     * @return the weights, slots as given
+     * @throws ValidationException on mismatched lengths, a negative joint or a negative or
+     *     non-finite weight
+     */
+    public static BoneWeights ofSlots(int influencesPerVertex, int[] joints, float[] weights) {
+        return new BoneWeights(influencesPerVertex, joints.clone(), weights.clone(), false, false);
     }
 
     static BoneWeights adopt(int influencesPerVertex, int[] joints, float[] weights) {
-        return new BoneWeights(influencesPerVertex, joints, weights, false);
+        return new BoneWeights(influencesPerVertex, joints, weights, false, true);
+    }
+
+    static BoneWeights adoptSlots(int influencesPerVertex, int[] joints, float[] weights) {
+        return new BoneWeights(influencesPerVertex, joints, weights, false, false);
+    }
+
+    /**
+     * Adopts slots without checking them (the trusted path of skinmesh's own algorithms, which
+     * build them from validated weights): every weight finite and {@code >= 0}, every joint
+     * {@code >= 0}, and {@code canonical} telling whether the slots are in canonical form, all
+     * checked only as {@code assert}s. The public factories always validate.
+     */
+    static BoneWeights trusted(int influencesPerVertex, int[] joints, float[] weights, boolean canonical) {
+        return new BoneWeights(influencesPerVertex, joints, weights, canonical);
+    }
+
+    /**
+     * Tells whether the slots are in canonical form: each vertex's weights non-increasing, every
+     * slot of weight 0 with joint 0 and weight {@code +0.0}. Always {@code true} for weights from
+     * {@link #of} and {@link #ofNormalized}.
+     *
+     * @return whether the slots are canonical
+     */
+    public boolean isCanonical() {
+        return canonical;
+    }
+
+    /**
+     * Returns the canonical form of these weights, as {@link #of} builds it from the same slots:
+     * sorted by weight (ties in slot order), empty slots with joint 0.
+     *
+     * @return {@code this} when already canonical, else new weights (allocating
+     *     {@code vertexCount*K} ints and floats)
+     */
+    public BoneWeights canonical() {
+        return canonical ? this : new BoneWeights(influences, joints.clone(), weights.clone(), false, true);
     }
 
     /** @return {@code K}, the number of slots per vertex */
@@ -137,7 +212,7 @@ public final class BoneWeights {
 
     /**
      * @param vertex vertex index
-     * @param slot slot 0..K-1 (0 is the largest weight)
+     * @param slot slot 0..K-1 (in canonical form, 0 is the largest weight)
      * @return the palette index of that slot
      */
     public int joint(int vertex, int slot) {
@@ -146,7 +221,7 @@ public final class BoneWeights {
 
     /**
      * @param vertex vertex index
-     * @param slot slot 0..K-1 (0 is the largest weight)
+     * @param slot slot 0..K-1 (in canonical form, 0 is the largest weight)
      * @return the weight of that slot
      */
     public float weight(int vertex, int slot) {
@@ -226,6 +301,7 @@ public final class BoneWeights {
 
     @Override
     public String toString() {
-        return "BoneWeights[" + vertexCount() + " vertices, " + influences + " influences]";
+        return "BoneWeights[" + vertexCount() + " vertices, " + influences + " influences"
+                + (canonical ? "" : ", slots as stored") + "]";
     }
 }

@@ -52,15 +52,23 @@ public final class Material {
         this.name = b.name;
         this.template = b.template;
         this.alphaMode = b.alphaMode;
-        this.alphaCutoff = b.alphaCutoff;
+        // + 0f turns -0 into +0: a factor of -0 renders as 0, and must compare and hash as 0
+        this.alphaCutoff = b.alphaCutoff + 0f;
         this.doubleSided = b.doubleSided;
-        this.baseColorFactor = b.baseColorFactor.clone();
-        this.metallicFactor = b.metallicFactor;
-        this.roughnessFactor = b.roughnessFactor;
-        this.emissiveFactor = b.emissiveFactor.clone();
-        this.normalScale = b.normalScale;
-        this.occlusionStrength = b.occlusionStrength;
+        this.baseColorFactor = plusZero(b.baseColorFactor.clone());
+        this.metallicFactor = b.metallicFactor + 0f;
+        this.roughnessFactor = b.roughnessFactor + 0f;
+        this.emissiveFactor = plusZero(b.emissiveFactor.clone());
+        this.normalScale = b.normalScale + 0f;
+        this.occlusionStrength = b.occlusionStrength + 0f;
         this.textures = Collections.unmodifiableMap(new LinkedHashMap<>(b.textures));
+    }
+
+    private static float[] plusZero(float[] values) {
+        for (int i = 0; i < values.length; i++) {
+            values[i] += 0f;
+        }
+        return values;
     }
 
     /**
@@ -172,6 +180,45 @@ public final class Material {
                 && (alphaMode != AlphaMode.MASK || alphaCutoff == other.alphaCutoff);
     }
 
+    /**
+     * Tells whether two materials render the same and differ at most in their names: template,
+     * render state ({@link #sameRenderState}: alpha mode, double-sidedness, and the cutoff when
+     * the mode is {@link AlphaMode#MASK}; a cutoff no mode reads does not count), every factor
+     * (compared bit for bit, as {@link Float#compare} does) and the textures by slot (same slots,
+     * each with an equal {@link TextureRef}: equal image bytes and MIME type, UV channel and
+     * sampler). This is what "equal materials merge" means when submeshes are merged by
+     * material. The slot order does not matter. {@link #equals} also compares the name and an
+     * unused cutoff, so that a written and read material is the same object.
+     *
+     * @param other the other material
+     * @return {@code true} when the two render alike and only their names (or an unused cutoff)
+     *     may differ
+     */
+    public boolean equalsIgnoringName(Material other) {
+        return sameRenderState(other) && sameSurface(other);
+    }
+
+    /** Everything but the name and the render state. */
+    private boolean sameSurface(Material other) {
+        return Arrays.equals(baseColorFactor, other.baseColorFactor)
+                && Float.compare(metallicFactor, other.metallicFactor) == 0
+                && Float.compare(roughnessFactor, other.roughnessFactor) == 0
+                && Arrays.equals(emissiveFactor, other.emissiveFactor)
+                && Float.compare(normalScale, other.normalScale) == 0
+                && Float.compare(occlusionStrength, other.occlusionStrength) == 0 && textures.equals(other.textures);
+    }
+
+    /**
+     * A hash code consistent with {@link #equalsIgnoringName}: materials equal but for their names
+     * hash alike, so they can be grouped in a hash map keyed by this value (then compared with
+     * {@link #equalsIgnoringName}).
+     *
+     * @return the hash of everything but the name
+     */
+    public int hashCodeIgnoringName() {
+        return Objects.hash(template, alphaMode, doubleSided, Arrays.hashCode(baseColorFactor), textures);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (o == this) {
@@ -182,16 +229,12 @@ public final class Material {
         }
         Material m = (Material) o;
         return name.equals(m.name) && template.equals(m.template) && alphaMode == m.alphaMode
-                && Float.compare(alphaCutoff, m.alphaCutoff) == 0 && doubleSided == m.doubleSided
-                && Arrays.equals(baseColorFactor, m.baseColorFactor) && Float.compare(metallicFactor, m.metallicFactor) == 0
-                && Float.compare(roughnessFactor, m.roughnessFactor) == 0 && Arrays.equals(emissiveFactor, m.emissiveFactor)
-                && Float.compare(normalScale, m.normalScale) == 0 && Float.compare(occlusionStrength, m.occlusionStrength) == 0
-                && textures.equals(m.textures);
+                && Float.compare(alphaCutoff, m.alphaCutoff) == 0 && doubleSided == m.doubleSided && sameSurface(m);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, template, alphaMode, doubleSided, Arrays.hashCode(baseColorFactor), textures);
+        return 31 * name.hashCode() + hashCodeIgnoringName();
     }
 
     @Override

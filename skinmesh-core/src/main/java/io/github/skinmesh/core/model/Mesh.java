@@ -10,13 +10,22 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A triangle-list mesh: vertex attribute streams, triangle indices, submeshes (one draw call
- * each) with their materials, an optional {@link Skin} and morph targets.
+ * each, or several {@linkplain Draw draws}) with their materials, an optional {@link Skin} and
+ * morph targets.
  *
  * <p>Streams, all with {@code vertexCount} elements: positions (xyz, required), normals (xyz),
  * tangents (xyzw, w = handedness), colors (rgba, linear), any number of UV channels (uv, origin
- * top-left as in glTF). Indices are a flat triangle list, {@code 0 <= index < vertexCount}.
- * Submeshes are index ranges with a material index. Without submeshes the whole index list is one
- * submesh of material 0; without materials a default {@link Material} is used.
+ * top-left as in glTF), and any number of named extra {@linkplain VertexAttribute attributes} of
+ * 1 to 4 floats (names unique within the mesh, kept in insertion order). Indices are a flat
+ * triangle list, {@code 0 <= index < vertexCount}. Submeshes are index ranges with a material
+ * index. Without submeshes the whole index list is one submesh of material 0; without materials
+ * a default {@link Material} is used.
+ *
+ * <p>Draws: a submesh of a skinned mesh may be split into draws, each an index range with the
+ * palette entries it binds. The mesh checks when it is built that each submesh's draws tile it
+ * exactly (consecutive, in order, whole triangles, none empty), that their entries are below
+ * the palette size, and that every vertex of every triangle of a draw has weight {@code > 0}
+ * only on that draw's entries.
  *
  * <p>Immutable and thread-safe. {@link #builder(String)} copies each array once; no method
  * returns an internal array (use the {@code ...Into} copies or the copying getters).
@@ -29,6 +38,7 @@ public final class Mesh {
     private final float @Nullable [] tangents;
     private final float @Nullable [] colors;
     private final float[][] uvs;
+    private final List<VertexAttribute> attributes;
     private final int[] indices;
     private final List<Submesh> submeshes;
     private final List<Material> materials;
@@ -48,33 +58,34 @@ public final class Mesh {
         }
         int n = b.positions.length / 3;
         this.vertexCount = n;
-        Checks.requireFinite(where, "position", b.positions, 3, "vertex");
         if (b.normals != null) {
             Checks.requireLength(where, "normals", b.normals.length, 3 * n, "3*vertexCount");
-            Checks.requireFinite(where, "normal", b.normals, 3, "vertex");
         }
         if (b.tangents != null) {
             Checks.requireLength(where, "tangents", b.tangents.length, 4 * n, "4*vertexCount");
-            Checks.requireFinite(where, "tangent", b.tangents, 4, "vertex");
         }
         if (b.colors != null) {
             Checks.requireLength(where, "colors", b.colors.length, 4 * n, "4*vertexCount");
-            Checks.requireFinite(where, "color", b.colors, 4, "vertex");
         }
         for (int c = 0; c < b.uvs.size(); c++) {
-            float[] uv = b.uvs.get(c);
-            Checks.requireLength(where, "uv channel " + c, uv.length, 2 * n, "2*vertexCount");
-            Checks.requireFinite(where, "uv channel " + c, uv, 2, "vertex");
+            Checks.requireLength(where, "uv channel " + c, b.uvs.get(c).length, 2 * n, "2*vertexCount");
+        }
+        for (VertexAttribute a : b.attributes) {
+            if (a.vertexCount() != n) {
+                throw new ValidationException(where + ": vertex attribute " + Checks.quote(a.name()) + " covers "
+                        + a.vertexCount() + " vertices, expected vertexCount " + n);
+            }
         }
         int[] idx = b.indices == null ? new int[0] : b.indices;
         if (idx.length % 3 != 0) {
             throw new ValidationException(where + ": index count " + idx.length + " is not a multiple of 3 (triangle list)");
         }
-        for (int i = 0; i < idx.length; i++) {
-            if (idx[i] < 0 || idx[i] >= n) {
-                throw new ValidationException(where + ": index " + i + " is " + idx[i] + ", expected 0.." + (n - 1)
-                        + " (vertexCount " + n + ")");
-            }
+        if (b.trusted) {
+            // the trusted path: streams and indices were built from validated data (see trustedBuilder)
+            assert requireFiniteStreams(where, b) && requireIndicesInRange(where, idx, n);
+        } else {
+            requireFiniteStreams(where, b);
+            requireIndicesInRange(where, idx, n);
         }
         List<Material> mats = b.materials.isEmpty() ? List.of(Material.builder("").build()) : List.copyOf(b.materials);
         List<Submesh> subs = b.submeshes.isEmpty() ? List.of(new Submesh(0, idx.length, 0)) : List.copyOf(b.submeshes);
@@ -94,6 +105,7 @@ public final class Mesh {
             throw new ValidationException(where + ": skin weights cover " + b.skin.weights().vertexCount()
                     + " vertices, expected vertexCount " + n);
         }
+        DrawRules.run(where, subs, idx, b.skin);
         for (int t = 0; t < b.morphTargets.size(); t++) {
             MorphTarget mt = b.morphTargets.get(t);
             if (mt.vertexCount() != n && (mt.hasPositions() || mt.hasNormals() || mt.hasTangents())) {
@@ -109,13 +121,49 @@ public final class Mesh {
         this.tangents = b.tangents;
         this.colors = b.colors;
         this.uvs = b.uvs.toArray(new float[0][]);
+        this.attributes = List.copyOf(b.attributes);
         this.indices = idx;
         this.submeshes = subs;
         this.materials = mats;
         this.skin = b.skin;
         this.morphTargets = List.copyOf(b.morphTargets);
         this.morphWeights = mw;
-        this.bounds = Bounds.of(positions, 0, n);
+        if (b.bounds != null) {
+            assert b.bounds.equals(Bounds.of(positions, 0, n)) : where + ": preset bounds " + b.bounds
+                    + " differ from the positions' " + Bounds.of(positions, 0, n);
+            this.bounds = b.bounds;
+        } else {
+            this.bounds = Bounds.of(positions, 0, n);
+        }
+    }
+
+    /** Requires every value of every float stream to be finite; returns {@code true} (for {@code assert}). */
+    private static boolean requireFiniteStreams(String where, Builder b) {
+        Checks.requireFinite(where, "position", b.positions, 3, "vertex");
+        if (b.normals != null) {
+            Checks.requireFinite(where, "normal", b.normals, 3, "vertex");
+        }
+        if (b.tangents != null) {
+            Checks.requireFinite(where, "tangent", b.tangents, 4, "vertex");
+        }
+        if (b.colors != null) {
+            Checks.requireFinite(where, "color", b.colors, 4, "vertex");
+        }
+        for (int c = 0; c < b.uvs.size(); c++) {
+            Checks.requireFinite(where, "uv channel " + c, b.uvs.get(c), 2, "vertex");
+        }
+        return true;
+    }
+
+    /** Requires {@code 0 <= index < n} for every index; returns {@code true} (for {@code assert}). */
+    private static boolean requireIndicesInRange(String where, int[] idx, int n) {
+        for (int i = 0; i < idx.length; i++) {
+            if (idx[i] < 0 || idx[i] >= n) {
+                throw new ValidationException(where + ": index " + i + " is " + idx[i] + ", expected 0.." + (n - 1)
+                        + " (vertexCount " + n + ")");
+            }
+        }
+        return true;
     }
 
     /**
@@ -133,18 +181,40 @@ public final class Mesh {
     }
 
     /**
+     * The trusted construction path, for skinmesh's own algorithms that build a mesh from data
+     * they took from validated model objects (select, concat, combine): the builder adopts its
+     * arrays like {@link #adoptingBuilder}, and {@link Builder#build()} checks the per-element
+     * invariants of the vertex streams and indices (every float finite, every index below the
+     * vertex count) only as {@code assert}s; the structural checks (lengths, submesh ranges,
+     * materials, draws, skin and morph target sizes) still run. A caller may preset the bounds it
+     * already knows ({@link Builder#presetBounds}), also checked only by an {@code assert}. The
+     * public factories never take this path.
+     */
+    static Builder trustedBuilder(String name) {
+        Builder b = new Builder(name, false);
+        b.trusted = true;
+        return b;
+    }
+
+    /**
      * Returns a builder holding this mesh's data (shared, not copied: it is immutable), to derive a
      * changed mesh.
      *
      * @return a builder
      */
     public Builder toBuilder() {
-        Builder b = new Builder(name, true);
+        return toBuilder(true);
+    }
+
+    /** A builder holding this mesh's data; with {@code copy} false its setters adopt their arrays. */
+    Builder toBuilder(boolean copy) {
+        Builder b = new Builder(name, copy);
         b.positions = positions;
         b.normals = normals;
         b.tangents = tangents;
         b.colors = colors;
         b.uvs.addAll(Arrays.asList(uvs));
+        b.attributes.addAll(attributes);
         b.indices = indices;
         b.submeshes.addAll(submeshes);
         b.materials.addAll(materials);
@@ -192,6 +262,35 @@ public final class Mesh {
     /** @return the number of UV channels */
     public int uvChannelCount() {
         return uvs.length;
+    }
+
+    /** @return the extra vertex attributes in insertion order, read-only */
+    public List<VertexAttribute> attributes() {
+        return attributes;
+    }
+
+    /**
+     * @param name an attribute name
+     * @return the extra vertex attribute of that name, or {@code null} when the mesh has none
+     */
+    public @Nullable VertexAttribute attribute(String name) {
+        Objects.requireNonNull(name, "name");
+        for (VertexAttribute a : attributes) {
+            if (a.name().equals(name)) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    /** @return whether any submesh is split into draws */
+    public boolean hasDraws() {
+        for (Submesh s : submeshes) {
+            if (s.hasDraws()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return a copy of the positions ({@code 3*vertexCount} floats) */
@@ -289,6 +388,30 @@ public final class Mesh {
         return bounds;
     }
 
+    /**
+     * Returns this mesh with its vertex data moved by an affine matrix {@code T}: the bind-shape
+     * transform of a {@link Part}, baked. Positions become {@code T p}; normals and normal deltas
+     * follow the inverse transpose of {@code T}'s upper 3x3 (its sign-corrected cofactor matrix,
+     * defined even when {@code T} is singular) and tangents and tangent deltas its upper 3x3, each
+     * base direction rescaled to unit length with its deltas scaled by the same factor (so
+     * morphing then transforming equals transforming then morphing, up to that per-vertex
+     * scale); position deltas follow the upper 3x3. When {@code T} mirrors ({@code det < 0}),
+     * every triangle's winding is reversed (its second and third index swapped) so front faces
+     * stay front faces, and tangent handedness {@code w} is negated. Colors, UVs, skin weights,
+     * inverse bind matrices, submeshes and materials are kept. A direction that {@code T} maps
+     * to zero stays zero.
+     *
+     * <p>Allocates the new streams; returns {@code this} when {@code T} is the identity.
+     *
+     * @param transform a finite affine matrix (row 3 is {@code 0 0 0 1})
+     * @return the transformed mesh
+     * @throws ValidationException when the matrix is not finite or not affine, or a transformed
+     *     position overflows to infinity
+     */
+    public Mesh transformed(org.joml.Matrix4fc transform) {
+        return MeshTransform.apply(this, transform);
+    }
+
     /** @return whether indices need 32 bits (more than 65535 vertices) */
     public boolean requiresIndex32() {
         return vertexCount > 65535;
@@ -329,21 +452,41 @@ public final class Mesh {
         Mesh m = (Mesh) o;
         return name.equals(m.name) && Arrays.equals(positions, m.positions) && Arrays.equals(normals, m.normals)
                 && Arrays.equals(tangents, m.tangents) && Arrays.equals(colors, m.colors)
-                && Arrays.deepEquals(uvs, m.uvs) && Arrays.equals(indices, m.indices) && submeshes.equals(m.submeshes)
+                && Arrays.deepEquals(uvs, m.uvs) && attributes.equals(m.attributes) && Arrays.equals(indices, m.indices)
+                && submeshes.equals(m.submeshes)
                 && materials.equals(m.materials) && Objects.equals(skin, m.skin) && morphTargets.equals(m.morphTargets)
                 && Arrays.equals(morphWeights, m.morphWeights);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, vertexCount, Arrays.hashCode(positions), Arrays.hashCode(indices), submeshes);
+        return Objects.hash(name, vertexCount, Arrays.hashCode(positions), Arrays.hashCode(indices), submeshes,
+                attributes.size());
     }
 
     @Override
     public String toString() {
         return "Mesh[" + Checks.quote(name) + ", " + vertexCount + " vertices, " + triangleCount() + " triangles, "
-                + submeshes.size() + " submeshes" + (skin != null ? ", " + skin.paletteSize() + " bones" : "")
-                + (morphTargets.isEmpty() ? "" : ", " + morphTargets.size() + " morph targets") + "]";
+                + submeshes.size() + " submeshes" + (hasDraws() ? " (" + drawCount() + " draws)" : "")
+                + (skin != null ? ", " + skin.paletteSize() + " bones" : "")
+                + (morphTargets.isEmpty() ? "" : ", " + morphTargets.size() + " morph targets")
+                + (attributes.isEmpty() ? "" : ", attributes " + attributeNames()) + "]";
+    }
+
+    private int drawCount() {
+        int count = 0;
+        for (Submesh s : submeshes) {
+            count += s.draws().size();
+        }
+        return count;
+    }
+
+    private List<String> attributeNames() {
+        List<String> names = new ArrayList<>(attributes.size());
+        for (VertexAttribute a : attributes) {
+            names.add(Checks.quote(a.name()));
+        }
+        return names;
     }
 
     /**
@@ -358,12 +501,15 @@ public final class Mesh {
         private float @Nullable [] tangents;
         private float @Nullable [] colors;
         private final List<float[]> uvs = new ArrayList<>();
+        private final List<VertexAttribute> attributes = new ArrayList<>();
         private int @Nullable [] indices;
         private final List<Submesh> submeshes = new ArrayList<>();
         private final List<Material> materials = new ArrayList<>();
         private @Nullable Skin skin;
         private final List<MorphTarget> morphTargets = new ArrayList<>();
         private float @Nullable [] morphWeights;
+        private boolean trusted;
+        private @Nullable Bounds bounds;
 
         Builder(String name, boolean copy) {
             this.name = Objects.requireNonNull(name, "name");
@@ -432,6 +578,52 @@ public final class Mesh {
         }
 
         /**
+         * Appends an extra vertex attribute (kept in insertion order).
+         *
+         * @param attribute the attribute, {@code componentCount*vertexCount} values
+         * @return this builder
+         * @throws ValidationException when the builder already holds an attribute of that name
+         */
+        public Builder addAttribute(VertexAttribute attribute) {
+            Objects.requireNonNull(attribute, "attribute");
+            for (VertexAttribute a : attributes) {
+                if (a.name().equals(attribute.name())) {
+                    throw new ValidationException("mesh " + Checks.quote(name) + ": vertex attribute "
+                            + Checks.quote(attribute.name()) + " is already present, expected unique names");
+                }
+            }
+            attributes.add(attribute);
+            return this;
+        }
+
+        /**
+         * Appends an extra vertex attribute made from a copy of {@code values}, as
+         * {@link VertexAttribute#of} does.
+         *
+         * @param attributeName the name: non-empty, no whitespace, control characters or unpaired
+         *     surrogates, not yet used in this builder
+         * @param componentCount components per vertex, 1..{@value VertexAttribute#MAX_COMPONENTS}
+         * @param values {@code componentCount*vertexCount} finite floats
+         * @return this builder
+         * @throws ValidationException as {@link VertexAttribute#of} and {@link #addAttribute(VertexAttribute)}
+         */
+        public Builder addAttribute(String attributeName, int componentCount, float[] values) {
+            Objects.requireNonNull(values, "values");
+            return addAttribute(copy ? VertexAttribute.of(attributeName, componentCount, values)
+                    : VertexAttribute.adopt(attributeName, componentCount, values));
+        }
+
+        /**
+         * Removes every extra vertex attribute.
+         *
+         * @return this builder
+         */
+        public Builder clearAttributes() {
+            attributes.clear();
+            return this;
+        }
+
+        /**
          * @param triangles triangle-list indices
          * @return this builder
          */
@@ -451,6 +643,17 @@ public final class Mesh {
          */
         public Builder addSubmesh(int firstIndex, int indexCount, int materialIndex) {
             submeshes.add(new Submesh(firstIndex, indexCount, materialIndex));
+            return this;
+        }
+
+        /**
+         * Appends a submesh, which may carry draws (checked when the mesh is built).
+         *
+         * @param submesh the submesh
+         * @return this builder
+         */
+        public Builder addSubmesh(Submesh submesh) {
+            submeshes.add(Objects.requireNonNull(submesh, "submesh"));
             return this;
         }
 
@@ -528,6 +731,12 @@ public final class Mesh {
         public Builder morphWeights(float @Nullable [] weights) {
             this.morphWeights = take(weights);
             return this;
+        }
+
+        /** Presets the bounds of a trusted build (see {@link Mesh#trustedBuilder}). */
+        void presetBounds(Bounds value) {
+            assert trusted : "bounds are preset only on the trusted path";
+            this.bounds = value;
         }
 
         /**

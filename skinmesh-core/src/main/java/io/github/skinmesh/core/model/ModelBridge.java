@@ -161,4 +161,60 @@ final class ModelBridge implements ModelAccess.Bridge {
     public Image adoptImage(String name, String mime, byte[] data) {
         return Image.adopt(name, mime, data);
     }
+
+    @Override
+    public float[] values(VertexAttribute a) {
+        return a.rawValues();
+    }
+
+    @Override
+    public int[] paletteEntries(Draw d) {
+        return d.rawPaletteEntries();
+    }
+
+    @Override
+    public BoneWeights adoptSlots(int k, int[] joints, float[] weights) {
+        return BoneWeights.adoptSlots(k, joints, weights);
+    }
+
+    @Override
+    public VertexAttribute adoptAttribute(String name, int componentCount, float[] values) {
+        return VertexAttribute.adopt(name, componentCount, values);
+    }
+
+    @Override
+    public Draw adoptDraw(int firstIndex, int indexCount, int[] entries) {
+        return Draw.adopt(firstIndex, indexCount, entries);
+    }
+
+    @Override
+    public Mesh.Builder trustedMeshBuilder(String name) {
+        return Mesh.trustedBuilder(name);
+    }
+
+    @Override
+    public void presetBounds(Mesh.Builder builder, Bounds bounds) {
+        builder.presetBounds(bounds);
+    }
+
+    @Override
+    public BoneWeights trustedWeights(int k, int[] joints, float[] weights, boolean canonical) {
+        return BoneWeights.trusted(k, joints, weights, canonical);
+    }
+
+    @Override
+    public Skin trustedSkin(String[] names, float[] ibm, BoneWeights weights) {
+        return Skin.trusted(names, ibm, weights);
+    }
+
+    @Override
+    public MorphTarget trustedMorphTarget(String name, float @Nullable [] p, float @Nullable [] n,
+            float @Nullable [] t) {
+        return MorphTarget.trusted(name, p, n, t);
+    }
+
+    @Override
+    public VertexAttribute trustedAttribute(String name, int componentCount, float[] values) {
+        return VertexAttribute.trusted(name, componentCount, values);
+    }
 }

@@ -20,6 +20,12 @@ public final class MorphTarget {
 
     private MorphTarget(String name, float @Nullable [] positions, float @Nullable [] normals,
             float @Nullable [] tangents) {
+        this(name, positions, normals, tangents, false);
+    }
+
+    /** With {@code trusted}, the finite check of the deltas runs only as an {@code assert}. */
+    private MorphTarget(String name, float @Nullable [] positions, float @Nullable [] normals,
+            float @Nullable [] tangents, boolean trusted) {
         this.name = Objects.requireNonNull(name, "name");
         String where = "morph target " + Checks.quote(name);
         int len = positions != null ? positions.length : normals != null ? normals.length
@@ -28,19 +34,28 @@ public final class MorphTarget {
             throw new io.github.skinmesh.core.ValidationException(where + ": delta length " + len
                     + " is not a multiple of 3");
         }
-        check(where, "position deltas", positions, len);
-        check(where, "normal deltas", normals, len);
-        check(where, "tangent deltas", tangents, len);
+        check(where, "position deltas", positions, len, trusted);
+        check(where, "normal deltas", normals, len, trusted);
+        check(where, "tangent deltas", tangents, len, trusted);
         this.positions = positions;
         this.normals = normals;
         this.tangents = tangents;
     }
 
-    private static void check(String where, String what, float @Nullable [] a, int len) {
+    private static void check(String where, String what, float @Nullable [] a, int len, boolean trusted) {
         if (a != null) {
             Checks.requireLength(where, what, a.length, len, "3*vertexCount");
-            Checks.requireFinite(where, what, a, 3, "vertex");
+            if (trusted) {
+                assert requireFinite(where, what, a);
+            } else {
+                requireFinite(where, what, a);
+            }
         }
+    }
+
+    private static boolean requireFinite(String where, String what, float[] a) {
+        Checks.requireFinite(where, what, a, 3, "vertex");
+        return true;
     }
 
     /**
@@ -64,6 +79,15 @@ public final class MorphTarget {
     static MorphTarget adopt(String name, float @Nullable [] positionDeltas, float @Nullable [] normalDeltas,
             float @Nullable [] tangentDeltas) {
         return new MorphTarget(name, positionDeltas, normalDeltas, tangentDeltas);
+    }
+
+    /**
+     * Adopts deltas that an algorithm built from validated ones (the trusted path): lengths are
+     * checked, finiteness only as an {@code assert}. The public factory always validates.
+     */
+    static MorphTarget trusted(String name, float @Nullable [] positionDeltas, float @Nullable [] normalDeltas,
+            float @Nullable [] tangentDeltas) {
+        return new MorphTarget(name, positionDeltas, normalDeltas, tangentDeltas, true);
     }
 
     /** @return the name */

@@ -49,7 +49,7 @@ public final class Skeleton {
         Checks.requireLength(where, "rest rotations", rotations.length, 4 * n, "4*boneCount");
         Checks.requireLength(where, "rest scales", scales.length, 3 * n, "3*boneCount");
         Object2IntOpenHashMap<String> index = new Object2IntOpenHashMap<>(n);
-        index.defaultReturnValue(-1); // no such bone, as indexOf documents
+        index.defaultReturnValue(Index.NONE); // no such bone, as indexOf documents
         for (int i = 0; i < n; i++) {
             String bone = names[i];
             if (bone == null) {
@@ -158,7 +158,7 @@ public final class Skeleton {
      * Looks a bone up by name.
      *
      * @param boneName the name
-     * @return its index, or {@code -1} when there is no such bone
+     * @return its index, or {@link Index#NONE} when there is no such bone
      */
     public int indexOf(String boneName) {
         return indexByName.getInt(boneName);
@@ -351,7 +351,7 @@ public final class Skeleton {
 
         Builder(String name) {
             this.name = Objects.requireNonNull(name, "name");
-            index.defaultReturnValue(-1); // no such bone
+            index.defaultReturnValue(Index.NONE); // no such bone
         }
 
         /**

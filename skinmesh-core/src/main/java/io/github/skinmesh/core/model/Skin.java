@@ -25,13 +25,25 @@ public final class Skin {
     private final BoneWeights weights;
 
     private Skin(String[] boneNames, float[] inverseBindMatrices, BoneWeights weights) {
+        this(boneNames, inverseBindMatrices, weights, false);
+    }
+
+    /**
+     * With {@code trusted}, the finite check of the matrices and the joint range check over every
+     * vertex (the two checks whose cost grows with the data) run only as {@code assert}s.
+     */
+    private Skin(String[] boneNames, float[] inverseBindMatrices, BoneWeights weights, boolean trusted) {
         String where = "skin";
         int m = boneNames.length;
         if (m == 0 || m > MAX_PALETTE_SIZE) {
             throw new ValidationException(where + ": palette size " + m + ", expected 1.." + MAX_PALETTE_SIZE);
         }
         Checks.requireLength(where, "inverse bind matrices", inverseBindMatrices.length, 16 * m, "16*paletteSize");
-        Checks.requireFinite(where, "inverse bind matrix", inverseBindMatrices, 16, "palette entry");
+        if (trusted) {
+            assert requireFinite(where, inverseBindMatrices);
+        } else {
+            requireFinite(where, inverseBindMatrices);
+        }
         Object2IntOpenHashMap<String> seen = new Object2IntOpenHashMap<>(m);
         seen.defaultReturnValue(-1);
         for (int i = 0; i < m; i++) {
@@ -45,6 +57,22 @@ public final class Skin {
                         + " duplicates entry " + prev + ", expected each bone once");
             }
         }
+        if (trusted) {
+            assert requireJointsBelow(weights, m);
+        } else {
+            requireJointsBelow(weights, m);
+        }
+        this.boneNames = boneNames;
+        this.inverseBindMatrices = inverseBindMatrices;
+        this.weights = weights;
+    }
+
+    private static boolean requireFinite(String where, float[] inverseBindMatrices) {
+        Checks.requireFinite(where, "inverse bind matrix", inverseBindMatrices, 16, "palette entry");
+        return true;
+    }
+
+    private static boolean requireJointsBelow(BoneWeights weights, int m) {
         int[] joints = weights.rawJoints();
         int k = weights.influencesPerVertex();
         for (int i = 0; i < joints.length; i++) {
@@ -53,9 +81,7 @@ public final class Skin {
                         + ", expected < palette size " + m);
             }
         }
-        this.boneNames = boneNames;
-        this.inverseBindMatrices = inverseBindMatrices;
-        this.weights = weights;
+        return true;
     }
 
     /**
@@ -74,6 +100,15 @@ public final class Skin {
 
     static Skin adopt(String[] boneNames, float[] inverseBindMatrices, BoneWeights weights) {
         return new Skin(boneNames, inverseBindMatrices, weights);
+    }
+
+    /**
+     * Adopts a palette and weights that an algorithm built from validated skins (the trusted
+     * path): the palette size and the names are checked, the finiteness of the matrices and the
+     * range of every joint only as {@code assert}s. The public factory always validates.
+     */
+    static Skin trusted(String[] boneNames, float[] inverseBindMatrices, BoneWeights weights) {
+        return new Skin(boneNames, inverseBindMatrices, weights, true);
     }
 
     /** @return the number of palette entries */

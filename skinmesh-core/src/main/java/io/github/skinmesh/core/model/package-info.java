@@ -1,9 +1,10 @@
 /**
  * The skinmesh data model: {@link io.github.skinmesh.core.model.Skeleton},
  * {@link io.github.skinmesh.core.model.Mesh} with its {@link io.github.skinmesh.core.model.Skin},
- * {@link io.github.skinmesh.core.model.BoneWeights}, morph targets and
- * {@link io.github.skinmesh.core.model.Material}s, and
- * {@link io.github.skinmesh.core.model.AnimationClip}s.
+ * {@link io.github.skinmesh.core.model.BoneWeights}, morph targets, extra
+ * {@link io.github.skinmesh.core.model.VertexAttribute}s, submeshes split into
+ * {@link io.github.skinmesh.core.model.Draw}s and {@link io.github.skinmesh.core.model.Material}s,
+ * and {@link io.github.skinmesh.core.model.AnimationClip}s.
  *
  * <p>Every type here is immutable and thread-safe. Factories and builders copy the caller's
  * arrays once and validate at construction; messages name the element ("vertex 1203: weights sum

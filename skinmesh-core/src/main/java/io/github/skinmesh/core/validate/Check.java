@@ -41,6 +41,17 @@ public enum Check {
     TANGENT_HANDEDNESS("vertices whose tangent w is not +1 or -1"),
     /** WARNING, element {@code "submesh s"}: the submesh has no triangles. */
     EMPTY_SUBMESH("submeshes without triangles"),
+    /**
+     * ERROR, element {@code "submesh s draw d"}, or {@code "submesh s"} for a submesh of a skinned
+     * mesh without draws (drawn with the whole palette): the draw binds more palette entries than
+     * {@link ValidateOptions#maxBonesPerDraw()}.
+     */
+    DRAW_PALETTE_SIZE("draws that bind more bones than the limit"),
+    /**
+     * WARNING, element {@code "submesh s draw d"}: the draw binds a palette entry no vertex of its
+     * triangles weights.
+     */
+    UNUSED_DRAW_ENTRY("draw palette entries no vertex of the draw weights"),
     /** WARNING, element {@code "material 'name'"}: no submesh uses the material. */
     UNUSED_MATERIAL("materials no submesh uses"),
     /** ERROR, element {@code "material 'name'"}: a texture samples a UV channel the mesh does not have. */

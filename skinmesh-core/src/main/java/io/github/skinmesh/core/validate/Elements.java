@@ -23,6 +23,10 @@ final class Elements {
         return "submesh " + s;
     }
 
+    static String draw(int s, int d) {
+        return "submesh " + s + " draw " + d;
+    }
+
     static String paletteEntry(int e) {
         return "palette entry " + e;
     }

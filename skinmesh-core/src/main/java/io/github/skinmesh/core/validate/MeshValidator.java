@@ -16,8 +16,10 @@ import org.jspecify.annotations.Nullable;
  * bind matrices that are not affine or not invertible, weights that are all zero or do not sum
  * to 1, too many influences or palette entries, unused palette entries, degenerate and zero-area
  * triangles, unreferenced vertices, normals and tangents not of unit length, tangent
- * handedness, empty submeshes, unused materials, textures sampling a missing UV channel, and
- * morph target oddities. See {@link Check} for each check's severity and element.
+ * handedness, empty submeshes, draws binding more bones than a renderer allows or bones none of
+ * their vertices use, unused materials, textures sampling a missing UV channel, and morph target
+ * oddities. (Draws whose vertices weight bones outside the draw cannot exist: the mesh rejects
+ * them when it is built.) See {@link Check} for each check's severity and element.
  *
  * <p>The mesh is only read. Work is linear in the vertex, index, palette and material counts;
  * besides the report it allocates one flag per vertex and per palette entry. Stateless and
@@ -79,6 +81,7 @@ public final class MeshValidator {
         TriangleChecks.run(mesh, options, out);
         AttributeChecks.run(mesh, options, out);
         MaterialChecks.run(mesh, out);
+        DrawChecks.run(mesh, options, out);
         MorphChecks.run(mesh, out);
         return out.finish(Elements.mesh(mesh.name()));
     }

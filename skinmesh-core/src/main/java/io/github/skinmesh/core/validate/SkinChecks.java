@@ -9,7 +9,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Checks of a skin: palette size and bones, inverse bind matrices, per-vertex weights and
- * palette use. One pass over the palette and one over the weights.
+ * palette use. One pass over the palette and one over the weights. Weights are read in any slot
+ * order (canonical or as a file stored them): sums, influence counts and palette use look only at
+ * the weights, and a slot of weight 0 counts for nothing whatever its joint.
  *
  * <p>Invertibility is judged scale-free: the determinant of the upper 3x3 divided by the product
  * of its column lengths is {@code |sin|}-like, 1 for orthogonal columns and 0 for a singular

@@ -16,7 +16,11 @@ import java.util.Objects;
  * @param maxInfluences most non-zero weights a vertex may have, 0..{@value BoneWeights#MAX_INFLUENCES},
  *     0 for no limit; default 0
  * @param maxPaletteSize most palette entries a skin may have, 0..{@value Skin#MAX_PALETTE_SIZE},
- *     0 for no limit (for example 24, LayaAir's bones per draw call); default 0
+ *     0 for no limit; default 0
+ * @param maxBonesPerDraw most palette entries one draw call may bind, 0..{@value Skin#MAX_PALETTE_SIZE},
+ *     0 for no limit (for example 24, LayaAir's bones per draw call): each
+ *     {@link io.github.skinmesh.core.model.Draw} of a submesh, or the whole palette for a
+ *     submesh of a skinned mesh without draws; default 0
  * @param unitTolerance largest accepted difference from 1 of a normal's length, a tangent's xyz
  *     length and a tangent's {@code |w|}, finite, 0..1; default 1e-3
  * @param minTriangleArea a triangle of three distinct vertices whose area (in the square of the
@@ -26,10 +30,13 @@ import java.util.Objects;
  *     summarized in one extra problem; {@code >= 0}, 0 for no limit; default 100
  */
 public record ValidateOptions(Strictness strictness, float weightSumTolerance, int maxInfluences, int maxPaletteSize,
-        float unitTolerance, float minTriangleArea, int maxProblemsPerCheck) {
-    /** Lenient, weight sums within 1e-5, no influence or palette limit, unit lengths within 1e-3, 100 problems per check. */
+        int maxBonesPerDraw, float unitTolerance, float minTriangleArea, int maxProblemsPerCheck) {
+    /**
+     * Lenient, weight sums within 1e-5, no influence, palette or per-draw limit, unit lengths
+     * within 1e-3, 100 problems per check.
+     */
     public static final ValidateOptions DEFAULTS = new ValidateOptions(Strictness.LENIENT, BoneWeights.SUM_TOLERANCE,
-            0, 0, 1e-3f, 0f, 100);
+            0, 0, 0, 1e-3f, 0f, 100);
 
     /**
      * Validates the options.
@@ -38,6 +45,7 @@ public record ValidateOptions(Strictness strictness, float weightSumTolerance, i
      * @param weightSumTolerance weight sum tolerance, 0..1
      * @param maxInfluences influence limit, 0..8, 0 for none
      * @param maxPaletteSize palette limit, 0..65536, 0 for none
+     * @param maxBonesPerDraw per-draw palette limit, 0..65536, 0 for none
      * @param unitTolerance unit length tolerance, 0..1
      * @param minTriangleArea zero-area threshold, {@code >= 0}
      * @param maxProblemsPerCheck problems listed per check, {@code >= 0}, 0 for all
@@ -49,6 +57,7 @@ public record ValidateOptions(Strictness strictness, float weightSumTolerance, i
         Checks.requireRange(where, "weightSumTolerance", weightSumTolerance, 0f, 1f);
         Checks.requireRange(where, "maxInfluences", maxInfluences, 0, BoneWeights.MAX_INFLUENCES);
         Checks.requireRange(where, "maxPaletteSize", maxPaletteSize, 0, Skin.MAX_PALETTE_SIZE);
+        Checks.requireRange(where, "maxBonesPerDraw", maxBonesPerDraw, 0, Skin.MAX_PALETTE_SIZE);
         Checks.requireRange(where, "unitTolerance", unitTolerance, 0f, 1f);
         Checks.requireRange(where, "minTriangleArea", minTriangleArea, 0f, Float.MAX_VALUE);
         Checks.requireRange(where, "maxProblemsPerCheck", maxProblemsPerCheck, 0, Integer.MAX_VALUE);
@@ -59,8 +68,8 @@ public record ValidateOptions(Strictness strictness, float weightSumTolerance, i
      * @return a copy with that strictness
      */
     public ValidateOptions withStrictness(Strictness value) {
-        return new ValidateOptions(value, weightSumTolerance, maxInfluences, maxPaletteSize, unitTolerance,
-                minTriangleArea, maxProblemsPerCheck);
+        return new ValidateOptions(value, weightSumTolerance, maxInfluences, maxPaletteSize, maxBonesPerDraw,
+                unitTolerance, minTriangleArea, maxProblemsPerCheck);
     }
 
     /**
@@ -69,8 +78,8 @@ public record ValidateOptions(Strictness strictness, float weightSumTolerance, i
      * @throws io.github.skinmesh.core.ValidationException when out of range
      */
     public ValidateOptions withWeightSumTolerance(float value) {
-        return new ValidateOptions(strictness, value, maxInfluences, maxPaletteSize, unitTolerance, minTriangleArea,
-                maxProblemsPerCheck);
+        return new ValidateOptions(strictness, value, maxInfluences, maxPaletteSize, maxBonesPerDraw, unitTolerance,
+                minTriangleArea, maxProblemsPerCheck);
     }
 
     /**
@@ -79,8 +88,8 @@ public record ValidateOptions(Strictness strictness, float weightSumTolerance, i
      * @throws io.github.skinmesh.core.ValidationException when out of range
      */
     public ValidateOptions withMaxInfluences(int value) {
-        return new ValidateOptions(strictness, weightSumTolerance, value, maxPaletteSize, unitTolerance,
-                minTriangleArea, maxProblemsPerCheck);
+        return new ValidateOptions(strictness, weightSumTolerance, value, maxPaletteSize, maxBonesPerDraw,
+                unitTolerance, minTriangleArea, maxProblemsPerCheck);
     }
 
     /**
@@ -89,7 +98,17 @@ public record ValidateOptions(Strictness strictness, float weightSumTolerance, i
      * @throws io.github.skinmesh.core.ValidationException when out of range
      */
     public ValidateOptions withMaxPaletteSize(int value) {
-        return new ValidateOptions(strictness, weightSumTolerance, maxInfluences, value, unitTolerance,
+        return new ValidateOptions(strictness, weightSumTolerance, maxInfluences, value, maxBonesPerDraw, unitTolerance,
+                minTriangleArea, maxProblemsPerCheck);
+    }
+
+    /**
+     * @param value per-draw palette limit, 0..65536, 0 for none
+     * @return a copy with that limit
+     * @throws io.github.skinmesh.core.ValidationException when out of range
+     */
+    public ValidateOptions withMaxBonesPerDraw(int value) {
+        return new ValidateOptions(strictness, weightSumTolerance, maxInfluences, maxPaletteSize, value, unitTolerance,
                 minTriangleArea, maxProblemsPerCheck);
     }
 
@@ -99,8 +118,8 @@ public record ValidateOptions(Strictness strictness, float weightSumTolerance, i
      * @throws io.github.skinmesh.core.ValidationException when out of range
      */
     public ValidateOptions withUnitTolerance(float value) {
-        return new ValidateOptions(strictness, weightSumTolerance, maxInfluences, maxPaletteSize, value,
-                minTriangleArea, maxProblemsPerCheck);
+        return new ValidateOptions(strictness, weightSumTolerance, maxInfluences, maxPaletteSize, maxBonesPerDraw,
+                value, minTriangleArea, maxProblemsPerCheck);
     }
 
     /**
@@ -109,8 +128,8 @@ public record ValidateOptions(Strictness strictness, float weightSumTolerance, i
      * @throws io.github.skinmesh.core.ValidationException when negative or not finite
      */
     public ValidateOptions withMinTriangleArea(float value) {
-        return new ValidateOptions(strictness, weightSumTolerance, maxInfluences, maxPaletteSize, unitTolerance,
-                value, maxProblemsPerCheck);
+        return new ValidateOptions(strictness, weightSumTolerance, maxInfluences, maxPaletteSize, maxBonesPerDraw,
+                unitTolerance, value, maxProblemsPerCheck);
     }
 
     /**
@@ -119,7 +138,7 @@ public record ValidateOptions(Strictness strictness, float weightSumTolerance, i
      * @throws io.github.skinmesh.core.ValidationException when negative
      */
     public ValidateOptions withMaxProblemsPerCheck(int value) {
-        return new ValidateOptions(strictness, weightSumTolerance, maxInfluences, maxPaletteSize, unitTolerance,
-                minTriangleArea, value);
+        return new ValidateOptions(strictness, weightSumTolerance, maxInfluences, maxPaletteSize, maxBonesPerDraw,
+                unitTolerance, minTriangleArea, value);
     }
 }

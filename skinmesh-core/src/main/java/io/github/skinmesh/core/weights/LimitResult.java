@@ -1,6 +1,7 @@
 package io.github.skinmesh.core.weights;
 
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Index;
 import java.util.List;
 import java.util.Objects;
 
@@ -19,7 +20,7 @@ import java.util.Objects;
  * @param largestDroppedWeight the largest removed weight, as stored in the input; 0 when nothing
  *     was dropped
  * @param largestDroppedVertex the first vertex holding {@code largestDroppedWeight}, or
- *     {@link Weights#NO_VERTEX}
+ *     {@link Index#NONE}
  * @param boundVertices all-zero vertices bound to the fallback entry
  * @param warnings human-readable notes (dropped influences, bound vertices), read-only
  */

@@ -2,6 +2,7 @@ package io.github.skinmesh.core.weights;
 
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Index;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,7 +33,7 @@ final class Limiter {
         int dropped = 0;
         int affected = 0;
         float largest = 0f;
-        int largestVertex = Weights.NO_VERTEX;
+        int largestVertex = Index.NONE;
         for (int v = 0, s = 0, d = 0; v < n; v++, s += kIn, d += kOut) {
             for (int k = 0; k < keep; k++) {
                 float w = srcWeights[s + k];

@@ -1,6 +1,7 @@
 package io.github.skinmesh.core.weights;
 
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Index;
 import java.util.List;
 import java.util.Objects;
 
@@ -17,7 +18,7 @@ import java.util.Objects;
  * @param largestRemovedWeight the largest removed weight, as stored in the input; 0 when nothing
  *     was removed
  * @param largestRemovedVertex the first vertex holding {@code largestRemovedWeight}, or
- *     {@link Weights#NO_VERTEX}
+ *     {@link Index#NONE}
  * @param boundVertices all-zero vertices bound to the fallback entry
  * @param warnings human-readable notes (removed influences, bound vertices), read-only
  */

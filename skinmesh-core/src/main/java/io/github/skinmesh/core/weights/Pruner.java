@@ -2,6 +2,7 @@ package io.github.skinmesh.core.weights;
 
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Index;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,7 +30,7 @@ final class Pruner {
         int removed = 0;
         int affected = 0;
         float largest = 0f;
-        int largestVertex = Weights.NO_VERTEX;
+        int largestVertex = Index.NONE;
         for (int v = 0, base = 0; v < n; v++, base += k) {
             for (int i = base, end = base + k; i < end; i++) {
                 if (dstWeights[i] > 0f) {

@@ -2,6 +2,7 @@ package io.github.skinmesh.core.weights;
 
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Index;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -104,7 +105,7 @@ public final class QuantizeResult {
         return maxAbsError;
     }
 
-    /** @return the first vertex with error {@link #maxAbsError()}, or {@link Weights#NO_VERTEX} for no vertex */
+    /** @return the first vertex with error {@link #maxAbsError()}, or {@link Index#NONE} for no vertex */
     public int maxErrorVertex() {
         return maxErrorVertex;
     }

@@ -2,6 +2,7 @@ package io.github.skinmesh.core.weights;
 
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Index;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,9 +46,9 @@ final class Quantizer {
         double[] remainders = new double[k];
         ZeroWeights zero = new ZeroWeights("quantize", options.zeroWeights(), options.fallbackEntry());
         double maxError = 0;
-        int maxErrorVertex = Weights.NO_VERTEX;
+        int maxErrorVertex = Index.NONE;
         int zeroed = 0;
-        int firstZeroedVertex = Weights.NO_VERTEX;
+        int firstZeroedVertex = Index.NONE;
         int firstZeroedSlot = 0;
         for (int v = 0, base = 0; v < n; v++, base += k) {
             double sum = UnitSum.sum(srcWeights, base, k);
@@ -87,7 +88,7 @@ final class Quantizer {
                 float w = srcWeights[base + i];
                 dstWeights[base + i] = q / floatScale;
                 double error = Math.abs(q / doubleScale - w / sum);
-                if (maxErrorVertex == Weights.NO_VERTEX || error > maxError) {
+                if (maxErrorVertex == Index.NONE || error > maxError) {
                     maxError = error;
                     maxErrorVertex = v;
                 }

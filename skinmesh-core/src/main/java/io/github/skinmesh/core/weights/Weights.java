@@ -10,8 +10,11 @@ import java.util.Objects;
  * {@linkplain #quantize quantize} them to 8- or 16-bit integers with an exact per-vertex sum.
  *
  * <p>Contract shared by every function: the input {@link BoneWeights} is read, never changed (it
- * is immutable); its slots are in canonical order (weight descending, ties in slot order, empty
- * slots with joint 0), which the functions rely on and preserve. Each call allocates the new
+ * is immutable). The functions work on the canonical form (weight descending, ties in slot order,
+ * empty slots with joint 0), rely on it and return it: weights that keep a file's slots as stored
+ * ({@link BoneWeights#ofSlots}, not {@link BoneWeights#isCanonical() canonical}) are converted
+ * with {@link BoneWeights#canonical()} first, which costs one more copy of the arrays. Each call
+ * allocates the new
  * joint and weight arrays once ({@code vertexCount*K} ints and floats, {@code K} being the
  * result's slots per vertex) and hands them to the returned {@code BoneWeights} without a second
  * copy; {@link #quantize} also allocates its {@code vertexCount*K} ints. Nothing is allocated per
@@ -36,9 +39,6 @@ import java.util.Objects;
  * }</pre>
  */
 public final class Weights {
-    /** Vertex index reported when no vertex applies (e.g. nothing was dropped). */
-    public static final int NO_VERTEX = -1;
-
     private Weights() {
     }
 
@@ -69,7 +69,7 @@ public final class Weights {
     public static NormalizeResult normalize(BoneWeights weights, NormalizeOptions options) {
         Objects.requireNonNull(weights, "weights");
         Objects.requireNonNull(options, "options");
-        return Normalizer.run(weights, options);
+        return Normalizer.run(weights.canonical(), options);
     }
 
     /**
@@ -100,7 +100,7 @@ public final class Weights {
     public static LimitResult limit(BoneWeights weights, LimitOptions options) {
         Objects.requireNonNull(weights, "weights");
         Objects.requireNonNull(options, "options");
-        return Limiter.run(weights, options);
+        return Limiter.run(weights.canonical(), options);
     }
 
     /**
@@ -130,7 +130,7 @@ public final class Weights {
     public static PruneResult prune(BoneWeights weights, PruneOptions options) {
         Objects.requireNonNull(weights, "weights");
         Objects.requireNonNull(options, "options");
-        return Pruner.run(weights, options);
+        return Pruner.run(weights.canonical(), options);
     }
 
     /**
@@ -164,6 +164,6 @@ public final class Weights {
     public static QuantizeResult quantize(BoneWeights weights, QuantizeOptions options) {
         Objects.requireNonNull(weights, "weights");
         Objects.requireNonNull(options, "options");
-        return Quantizer.run(weights, options);
+        return Quantizer.run(weights.canonical(), options);
     }
 }

@@ -1,6 +1,7 @@
 package io.github.skinmesh.core.weights;
 
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.model.Index;
 import java.util.List;
 
 /**
@@ -13,7 +14,7 @@ final class ZeroWeights {
     private final boolean bind;
     private final int fallbackEntry;
     private int bound;
-    private int firstBound = Weights.NO_VERTEX;
+    private int firstBound = Index.NONE;
 
     /**
      * @param operation e.g. {@code "normalize"}, for the message and the warning

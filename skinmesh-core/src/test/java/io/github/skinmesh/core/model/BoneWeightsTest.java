@@ -162,4 +162,97 @@ class BoneWeightsTest {
                 .isNotEqualTo(BoneWeights.of(2, new int[] {1, 2}, new float[] {1f, 1f}));
         assertThat(a.toString()).contains("1 vertices", "2 influences");
     }
+
+    // --- slots as stored (the lossless form) ---
+
+    @Test
+    void ofSlotsKeepsOrderZeroJointsAndNegativeZero() {
+        int[] joints = {5, 2, 7, 3};
+        float[] weights = {0f, 0.25f, 0.75f, -0f};
+        BoneWeights w = BoneWeights.ofSlots(4, joints, weights);
+        assertThat(w.joints()).containsExactly(5, 2, 7, 3);
+        assertThat(Float.floatToRawIntBits(w.weight(0, 3))).as("-0 kept").isEqualTo(Float.floatToRawIntBits(-0f));
+        assertThat(w.weight(0, 2)).isEqualTo(0.75f);
+        assertThat(w.isCanonical()).isFalse();
+        assertThat(w.maxJoint()).as("zero-weight slots do not count").isEqualTo(7);
+        assertThat(w.toString()).contains("slots as stored");
+    }
+
+    @Test
+    void canonicalOfSlotsIsWhatOfBuilds() {
+        int[] joints = {5, 2, 7, 3, 1, 4, 0, 6};
+        float[] weights = {0f, 0.25f, 0.75f, -0f, 0.5f, 0.5f, 0f, 0f};
+        BoneWeights stored = BoneWeights.ofSlots(4, joints, weights);
+        BoneWeights canonical = stored.canonical();
+        assertThat(canonical).isEqualTo(BoneWeights.of(4, joints, weights)).isNotEqualTo(stored);
+        assertThat(canonical.isCanonical()).isTrue();
+        assertThat(canonical.canonical()).isSameAs(canonical);
+        assertThat(canonical.joints()).containsExactly(7, 2, 0, 0, 1, 4, 0, 0);
+        assertThat(stored.joints()).as("the stored form is unchanged").containsExactly(5, 2, 7, 3, 1, 4, 0, 6);
+    }
+
+    @Test
+    void ofSlotsOfCanonicalSlotsIsCanonicalAndEqualToOf() {
+        BoneWeights stored = BoneWeights.ofSlots(2, new int[] {3, 0, 1, 2}, new float[] {1f, 0f, 0.5f, 0.5f});
+        BoneWeights of = BoneWeights.of(2, new int[] {3, 0, 1, 2}, new float[] {1f, 0f, 0.5f, 0.5f});
+        assertThat(stored.isCanonical()).isTrue();
+        assertThat(stored.canonical()).isSameAs(stored);
+        assertThat(stored).isEqualTo(of).hasSameHashCodeAs(of);
+        assertThat(of.isCanonical()).isTrue();
+    }
+
+    @Test
+    void equalityDistinguishesTheForms() {
+        BoneWeights stored = BoneWeights.ofSlots(2, new int[] {1, 2}, new float[] {0.25f, 0.75f});
+        BoneWeights of = BoneWeights.of(2, new int[] {1, 2}, new float[] {0.25f, 0.75f});
+        assertThat(stored).isNotEqualTo(of);
+        assertThat(stored).isEqualTo(BoneWeights.ofSlots(2, new int[] {1, 2}, new float[] {0.25f, 0.75f}));
+        assertThat(BoneWeights.ofSlots(1, new int[] {4}, new float[] {0f}))
+                .as("the joint of an empty slot matters").isNotEqualTo(BoneWeights.ofSlots(1, new int[] {5},
+                        new float[] {0f}));
+    }
+
+    @Test
+    void ofSlotsDoesNotShareTheCallersArrays() {
+        int[] joints = {1, 2};
+        float[] weights = {0.25f, 0.75f};
+        BoneWeights w = BoneWeights.ofSlots(2, joints, weights);
+        joints[0] = 9;
+        weights[0] = 0.5f;
+        assertThat(w.joint(0, 0)).isEqualTo(1);
+        assertThat(w.weight(0, 0)).isEqualTo(0.25f);
+    }
+
+    @Test
+    void ofSlotsRejectsANegativeJoint() {
+        rejects(() -> BoneWeights.ofSlots(2, new int[] {0, -1}, new float[] {1f, 0f}), "vertex 0", "joint 1 is -1",
+                "expected >= 0");
+    }
+
+    @Test
+    void ofSlotsRejectsANegativeWeight() {
+        rejects(() -> BoneWeights.ofSlots(2, new int[] {0, 1}, new float[] {1f, -0.5f}), "vertex 0",
+                "weight 1 is -0.5", "expected a finite value >= 0");
+    }
+
+    @Test
+    void ofSlotsRejectsANanWeight() {
+        rejects(() -> BoneWeights.ofSlots(1, new int[] {0}, new float[] {Float.NaN}), "vertex 0", "weight 0 is NaN",
+                "expected a finite value >= 0");
+    }
+
+    @Test
+    void ofSlotsRejectsMismatchedLengths() {
+        rejects(() -> BoneWeights.ofSlots(2, new int[4], new float[2]), "bone weights", "weights length 2",
+                "expected joints.length = 4");
+    }
+
+    @Test
+    void aSkinRequiresEveryStoredJointWithinItsPalette() {
+        float[] ibm = new float[16];
+        ibm[0] = ibm[5] = ibm[10] = ibm[15] = 1;
+        BoneWeights stored = BoneWeights.ofSlots(2, new int[] {0, 3}, new float[] {1f, 0f});
+        rejects(() -> Skin.of(new String[] {"root"}, ibm, stored), "vertex 0", "joint 1 is 3",
+                "expected < palette size 1");
+    }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.skinmesh.core.ValidationException;
+import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
@@ -164,5 +165,69 @@ class MaterialTest {
                 .texture(Material.BASE_COLOR, TextureRef.of(PNG)).build());
         assertThat(a).isNotEqualTo(skin().metallicFactor(0.25f).build());
         assertThat(a.toString()).contains("'Skin'", "baseColor");
+    }
+
+    @Test
+    void equalsIgnoringNameComparesEverythingButTheName() {
+        Material a = skin().metallicFactor(0.25f).alphaMode(AlphaMode.MASK).alphaCutoff(0.3f)
+                .texture(Material.BASE_COLOR, TextureRef.of(PNG))
+                .texture(Material.NORMAL, new TextureRef(PNG, 1, Sampler.DEFAULT)).build();
+        Material renamed = a.toBuilder().build();
+        Material other = Material.builder("Hat").metallicFactor(0.25f).alphaMode(AlphaMode.MASK).alphaCutoff(0.3f)
+                .texture(Material.NORMAL, new TextureRef(Image.of("n.png", "image/png", new byte[] {1, 2, 3}), 1,
+                        Sampler.DEFAULT))
+                .texture(Material.BASE_COLOR, TextureRef.of(PNG)).build();
+        assertThat(a.equalsIgnoringName(renamed)).isTrue();
+        assertThat(a.equalsIgnoringName(other)).as("another name, slots in another order").isTrue();
+        assertThat(a.hashCodeIgnoringName()).isEqualTo(other.hashCodeIgnoringName());
+        assertThat(a).isNotEqualTo(other);
+        // each other property breaks the equality
+        List<Material> differing = List.of(
+                a.toBuilder().template(Material.TEMPLATE_UNLIT).build(),
+                a.toBuilder().alphaMode(AlphaMode.BLEND).build(),
+                a.toBuilder().alphaCutoff(0.31f).build(),
+                a.toBuilder().doubleSided(true).build(),
+                a.toBuilder().baseColorFactor(1, 1, 1, 0.5f).build(),
+                a.toBuilder().metallicFactor(0.5f).build(),
+                a.toBuilder().roughnessFactor(0.5f).build(),
+                a.toBuilder().emissiveFactor(0, 0, 1).build(),
+                a.toBuilder().normalScale(0.5f).build(),
+                a.toBuilder().occlusionStrength(0.5f).build(),
+                a.toBuilder().removeTexture(Material.NORMAL).build(),
+                a.toBuilder().texture(Material.NORMAL, new TextureRef(PNG, 0, Sampler.DEFAULT)).build(),
+                a.toBuilder().texture(Material.NORMAL, new TextureRef(PNG, 1, new Sampler(Sampler.Filter.NEAREST,
+                        Sampler.Filter.UNSPECIFIED, Sampler.Wrap.REPEAT, Sampler.Wrap.REPEAT))).build(),
+                a.toBuilder().texture(Material.NORMAL, new TextureRef(Image.of("n.png", "image/png",
+                        new byte[] {1, 2, 4}), 1, Sampler.DEFAULT)).build());
+        for (Material m : differing) {
+            assertThat(a.equalsIgnoringName(m)).as("%s", m).isFalse();
+            assertThat(m.equalsIgnoringName(a)).as("%s", m).isFalse();
+        }
+    }
+
+    @Test
+    void aCutoffThatNoAlphaModeReadsDoesNotKeepMaterialsApart() {
+        Material a = Material.builder("a").alphaCutoff(0.5f).build();
+        Material b = Material.builder("b").alphaCutoff(0.25f).build();
+        assertThat(a.equalsIgnoringName(b)).as("opaque: the cutoff is unused").isTrue();
+        assertThat(a.hashCodeIgnoringName()).isEqualTo(b.hashCodeIgnoringName());
+        assertThat(a.toBuilder().build()).isEqualTo(a);
+        assertThat(Material.builder("a").alphaCutoff(0.25f).build()).as("equals keeps every field").isNotEqualTo(a);
+        Material maskA = a.toBuilder().alphaMode(AlphaMode.MASK).build();
+        Material maskB = b.toBuilder().alphaMode(AlphaMode.MASK).build();
+        assertThat(maskA.equalsIgnoringName(maskB)).as("mask: the cutoff decides which texels draw").isFalse();
+        assertThat(maskA.equalsIgnoringName(maskB.toBuilder().alphaCutoff(0.5f).build())).isTrue();
+    }
+
+    @Test
+    void aNegativeZeroFactorIsZero() {
+        Material zero = Material.builder("a").metallicFactor(0f).baseColorFactor(0f, 1, 1, 1).emissiveFactor(0f, 0f, 0f)
+                .build();
+        Material negative = Material.builder("b").metallicFactor(-0f).baseColorFactor(-0f, 1, 1, 1)
+                .emissiveFactor(-0f, 0f, -0f).build();
+        assertThat(negative.equalsIgnoringName(zero)).isTrue();
+        assertThat(negative.hashCodeIgnoringName()).isEqualTo(zero.hashCodeIgnoringName());
+        assertThat(Float.floatToRawIntBits(negative.metallicFactor())).isZero();
+        assertThat(Float.floatToRawIntBits(negative.baseColorFactor(0))).isZero();
     }
 }

@@ -242,6 +242,47 @@ class MeshTest {
         assertThat(a.toString()).contains("'M'", "3 vertices", "1 triangles");
     }
 
+    // --- extra vertex attributes ---
+
+    @Test
+    void attributeForAnotherVertexCount() {
+        rejects(() -> triangle().addAttribute("VAT_UV", 2, new float[4]).build(), "mesh 'M'",
+                "vertex attribute 'VAT_UV' covers 2 vertices", "expected vertexCount 3");
+    }
+
+    @Test
+    void attributeNameUsedTwice() {
+        assertThatThrownBy(() -> triangle().addAttribute("KEY", 1, new float[3]).addAttribute("KEY", 4, new float[12]))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("mesh 'M': vertex attribute 'KEY' is already present, expected unique names");
+    }
+
+    @Test
+    void attributesKeepInsertionOrderAndAreFoundByName() {
+        float[] key = {1, 2, 3};
+        Mesh m = triangle().addAttribute("KEY", 1, key).addAttribute(VertexAttribute.of("VAT_UV", 2, new float[6]))
+                .build();
+        key[0] = 9;
+        assertThat(m.attributes()).extracting(VertexAttribute::name).containsExactly("KEY", "VAT_UV");
+        assertThat(m.attribute("KEY").values()).containsExactly(1, 2, 3);
+        assertThat(m.attribute("VAT_UV").componentCount()).isEqualTo(2);
+        assertThat(m.attribute("NONE")).isNull();
+        assertThatThrownBy(() -> m.attributes().clear()).isInstanceOf(UnsupportedOperationException.class);
+        assertThat(m.toString()).contains("attributes ['KEY', 'VAT_UV']");
+        assertThat(triangle().build().toString()).doesNotContain("attributes");
+    }
+
+    @Test
+    void attributesTakePartInEqualityAndToBuilder() {
+        Mesh m = triangle().addAttribute("KEY", 1, new float[] {1, 2, 3}).build();
+        assertThat(m.toBuilder().build()).isEqualTo(m).hasSameHashCodeAs(m);
+        assertThat(m).isNotEqualTo(triangle().build());
+        assertThat(m).isNotEqualTo(triangle().addAttribute("KEY", 1, new float[] {1, 2, 4}).build());
+        assertThat(m.toBuilder().clearAttributes().build()).isEqualTo(triangle().build());
+        assertThatThrownBy(() -> m.toBuilder().addAttribute("KEY", 1, new float[3]))
+                .isInstanceOf(ValidationException.class).hasMessageContaining("'KEY' is already present");
+    }
+
     static float[] identity() {
         return new float[] {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     }

@@ -29,20 +29,22 @@ import org.junit.jupiter.api.Test;
  */
 class ModelImmutabilityTest {
     /** Fully populated instances (every optional stream present); each call builds a new, equal one. */
-    private static final Map<Class<?>, Supplier<Object>> SAMPLES = Map.of(
-            Mesh.class, ModelImmutabilityTest::mesh,
-            BoneWeights.class, ModelImmutabilityTest::weights,
-            Skin.class, ModelImmutabilityTest::skin,
-            Image.class, () -> Image.of("a.png", "image/png", new byte[] {1, 2, 3}),
-            MorphTarget.class, () -> MorphTarget.of("Smile", new float[] {1, 2, 3, 4, 5, 6},
-                    new float[] {0, 0, 1, 0, 0, 1}, new float[] {1, 0, 0, 1, 0, 0}),
-            Skeleton.class, () -> Skeleton.of("S", new String[] {"root", "arm"}, new int[] {Skeleton.NO_PARENT, 0},
-                    new float[] {0, 0, 0, 0, 1, 0}, new float[] {0, 0, 0, 1, 0, 0, 0, 1},
-                    new float[] {1, 1, 1, 1, 1, 1}),
-            BoneChannel.class, () -> BoneChannel.of("arm", ChannelPath.TRANSLATION, Interpolation.LINEAR,
-                    new float[] {0f, 1f}, new float[] {0, 0, 0, 1, 2, 3}),
-            MorphChannel.class, () -> MorphChannel.of("Body", 2, Interpolation.STEP, new float[] {0f, 0.5f},
-                    new float[] {0, 1, 1, 0}));
+    private static final Map<Class<?>, Supplier<Object>> SAMPLES = Map.ofEntries(
+            Map.entry(Mesh.class, ModelImmutabilityTest::mesh),
+            Map.entry(BoneWeights.class, ModelImmutabilityTest::weights),
+            Map.entry(Skin.class, ModelImmutabilityTest::skin),
+            Map.entry(Image.class, () -> Image.of("a.png", "image/png", new byte[] {1, 2, 3})),
+            Map.entry(MorphTarget.class, () -> MorphTarget.of("Smile", new float[] {1, 2, 3, 4, 5, 6},
+                    new float[] {0, 0, 1, 0, 0, 1}, new float[] {1, 0, 0, 1, 0, 0})),
+            Map.entry(Skeleton.class, () -> Skeleton.of("S", new String[] {"root", "arm"},
+                    new int[] {Skeleton.NO_PARENT, 0}, new float[] {0, 0, 0, 0, 1, 0},
+                    new float[] {0, 0, 0, 1, 0, 0, 0, 1}, new float[] {1, 1, 1, 1, 1, 1})),
+            Map.entry(BoneChannel.class, () -> BoneChannel.of("arm", ChannelPath.TRANSLATION, Interpolation.LINEAR,
+                    new float[] {0f, 1f}, new float[] {0, 0, 0, 1, 2, 3})),
+            Map.entry(MorphChannel.class, () -> MorphChannel.of("Body", 2, Interpolation.STEP,
+                    new float[] {0f, 0.5f}, new float[] {0, 1, 1, 0})),
+            Map.entry(VertexAttribute.class, () -> VertexAttribute.of("VAT_UV", 2, new float[] {0, 0.5f, 1, 0.5f})),
+            Map.entry(Draw.class, () -> Draw.of(0, 3, 1, 0)));
 
     private static BoneWeights weights() {
         return BoneWeights.of(2, new int[] {0, 1, 1, 0, 0, 0}, new float[] {0.5f, 0.5f, 0.75f, 0.25f, 1f, 0f});
@@ -61,7 +63,9 @@ class ModelImmutabilityTest {
                 .tangents(new float[] {1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1})
                 .colors(new float[] {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1})
                 .addUvs(new float[] {0, 0, 1, 0, 0, 1}).addUvs(new float[] {0.5f, 0.5f, 1, 1, 0, 0})
+                .addAttribute("VAT_UV", 2, new float[] {0, 0, 0.5f, 0, 1, 0})
                 .indices(new int[] {0, 1, 2}).skin(skin())
+                .addSubmesh(new Submesh(0, 3, 0, List.of(Draw.of(0, 3, 0, 1))))
                 .addMorphTarget(MorphTarget.of("Smile", new float[9], null, null)).morphWeights(new float[] {0.25f})
                 .build();
     }
@@ -99,7 +103,7 @@ class ModelImmutabilityTest {
                 "Mesh.tangents", "Mesh.colors", "Mesh.uvs", "Mesh.indices", "Mesh.morphWeights", "BoneWeights.joints",
                 "BoneWeights.weights", "Skin.boneNames", "Image.data", "MorphTarget.positions", "MorphTarget.normals",
                 "MorphTarget.tangents", "BoneChannel.times", "BoneChannel.values", "MorphChannel.times",
-                "MorphChannel.values");
+                "MorphChannel.values", "VertexAttribute.values", "Draw.paletteEntries");
     }
 
     private static Object call(Object target, Method m) throws IllegalAccessException, InvocationTargetException {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Draw;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
@@ -12,6 +13,7 @@ import io.github.skinmesh.core.model.MorphTarget;
 import io.github.skinmesh.core.model.Sampler;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.model.Submesh;
 import io.github.skinmesh.core.model.TextureRef;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +39,7 @@ class MeshValidatorTest {
         List<Material> materials = new ArrayList<>(List.of(Material.builder("Skin")
                 .texture(Material.BASE_COLOR, TextureRef.of(PNG)).build()));
         List<int[]> submeshes = new ArrayList<>();
+        List<Submesh> drawnSubmeshes = new ArrayList<>();
         List<MorphTarget> morphs = new ArrayList<>();
         boolean skinned = true;
 
@@ -45,6 +48,7 @@ class MeshValidatorTest {
                     .addUvs(new float[] {0, 0, 1, 0, 1, 1, 0, 1}).indices(indices);
             materials.forEach(b::addMaterial);
             submeshes.forEach(s -> b.addSubmesh(s[0], s[1], s[2]));
+            drawnSubmeshes.forEach(b::addSubmesh);
             morphs.forEach(b::addMorphTarget);
             if (skinned) {
                 b.skin(Skin.of(palette, inverseBinds, BoneWeights.of(influences, joints, weights)));
@@ -154,6 +158,43 @@ class MeshValidatorTest {
     void aPaletteLargerThanTheLimitIsAnError() {
         ValidationReport r = validate(new Quad(), ValidateOptions.DEFAULTS.withMaxPaletteSize(1));
         assertThat(r.toText()).isEqualTo("ERROR skin: palette has 2 bones, expected at most 1 (maxPaletteSize)\n");
+    }
+
+    @Test
+    void aSubmeshWithoutDrawsCountsTheWholePaletteAgainstThePerDrawLimit() {
+        ValidationReport r = validate(new Quad(), ValidateOptions.DEFAULTS.withMaxBonesPerDraw(1));
+        assertThat(r.toText()).isEqualTo("ERROR submesh 0: has no draws, so it is drawn with the whole palette of 2"
+                + " bones, expected at most 1 (maxBonesPerDraw); split it into draws\n");
+        assertThat(validate(new Quad(), ValidateOptions.DEFAULTS.withMaxBonesPerDraw(2)).isClean()).isTrue();
+    }
+
+    @Test
+    void aDrawBindingMoreBonesThanTheLimitIsAnError() {
+        Quad q = new Quad();
+        q.drawnSubmeshes.add(new Submesh(0, 6, 0, List.of(Draw.of(0, 3, 0, 1), Draw.of(3, 3, 1, 0))));
+        assertThat(validate(q).isClean()).isTrue();
+        ValidationReport r = validate(q, ValidateOptions.DEFAULTS.withMaxBonesPerDraw(1));
+        assertThat(r.toText()).isEqualTo("ERROR submesh 0 draw 0: binds 2 palette entries, expected at most 1"
+                + " (maxBonesPerDraw)\nERROR submesh 0 draw 1: binds 2 palette entries, expected at most 1"
+                + " (maxBonesPerDraw)\n");
+        assertThat(r.count(Check.DRAW_PALETTE_SIZE)).isEqualTo(2);
+    }
+
+    @Test
+    void aDrawBindingABoneNoneOfItsVerticesWeightsIsAWarning() {
+        Quad q = new Quad();
+        q.joints = new int[] {0, 0, 1, 0, 0, 0, 0, 0}; // triangle 1 (vertices 0, 2, 3) weights only Hips
+        q.weights = new float[] {1f, 0f, 0.75f, 0.25f, 1f, 0f, 1f, 0f};
+        q.drawnSubmeshes.add(new Submesh(0, 6, 0, List.of(Draw.of(0, 3, 0, 1), Draw.of(3, 3, 0, 1))));
+        assertThat(validate(q).toText()).isEqualTo("WARNING submesh 0 draw 1: binds palette entry 1 (bone 'Spine') in"
+                + " slot 1, which no vertex of the draw weights\n");
+    }
+
+    @Test
+    void optionsRejectAPerDrawLimitPastTheSkinLimit() {
+        assertThatThrownBy(() -> ValidateOptions.DEFAULTS.withMaxBonesPerDraw(65537))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("ValidateOptions: maxBonesPerDraw=65537, expected 0..65536");
     }
 
     @Test

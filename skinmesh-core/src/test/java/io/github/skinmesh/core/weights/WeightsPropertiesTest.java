@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Index;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -132,7 +133,7 @@ class WeightsPropertiesTest {
         int affected = 0;
         int before = 0;
         float largest = 0f;
-        int largestVertex = Weights.NO_VERTEX;
+        int largestVertex = Index.NONE;
         for (int v = 0; v < g.vertexCount; v++) {
             List<Slot> slots = sortedSlots(g, v);
             assertVertex(r.weights(), v, slots.subList(0, keep));
@@ -172,7 +173,7 @@ class WeightsPropertiesTest {
         int before = 0;
         int after = 0;
         float largest = 0f;
-        int largestVertex = Weights.NO_VERTEX;
+        int largestVertex = Index.NONE;
         for (int v = 0; v < g.vertexCount; v++) {
             List<Slot> slots = sortedSlots(g, v);
             List<Slot> kept = new ArrayList<>();
@@ -241,6 +242,26 @@ class WeightsPropertiesTest {
         }
         assertThat(r.maxAbsError()).isEqualTo(maxError);
         assertThat(r.zeroedInfluences()).isEqualTo(zeroed);
+    }
+
+    /**
+     * Every function canonicalizes weights kept as stored (slot order and the joints of empty
+     * slots as a file had them) and then gives exactly what it gives for the canonical form.
+     */
+    @Property(tries = 200, seed = "4401")
+    void slotsAsStoredGiveWhatTheCanonicalFormGives(@ForAll long seed) {
+        RandomWeights g = new RandomWeights(seed, false);
+        BoneWeights stored = BoneWeights.ofSlots(g.influences, g.joints, g.weights);
+        BoneWeights canonical = input(g);
+        assertThat(stored.canonical()).isEqualTo(canonical);
+        assertThat(Weights.normalize(stored).weights()).isEqualTo(Weights.normalize(canonical).weights());
+        LimitOptions limit = LimitOptions.DEFAULTS.withMaxInfluences(1 + (int) Math.floorMod(seed, 8L));
+        assertThat(Weights.limit(stored, limit).weights()).isEqualTo(Weights.limit(canonical, limit).weights());
+        assertThat(Weights.prune(stored).weights()).isEqualTo(Weights.prune(canonical).weights());
+        QuantizeResult q = Weights.quantize(stored);
+        assertThat(q.weights()).isEqualTo(Weights.quantize(canonical).weights());
+        assertThat(q.values()).containsExactly(Weights.quantize(canonical).values());
+        assertThat(Weights.normalize(stored).weights().isCanonical()).isTrue();
     }
 
     /** Largest remainder by the book: floors, then sort the slots by remainder and hand out the rest. */

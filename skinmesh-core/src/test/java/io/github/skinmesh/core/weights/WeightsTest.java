@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Skin;
 import org.junit.jupiter.api.Test;
 
@@ -121,7 +122,7 @@ class WeightsTest {
         LimitResult r = Weights.limit(in, LimitOptions.DEFAULTS.withMaxInfluences(8));
         assertThat(r.weights()).isEqualTo(in);
         assertThat(r.droppedInfluences()).isZero();
-        assertThat(r.largestDroppedVertex()).isEqualTo(Weights.NO_VERTEX);
+        assertThat(r.largestDroppedVertex()).isEqualTo(Index.NONE);
         assertThat(r.warnings()).isEmpty();
     }
 
@@ -169,7 +170,7 @@ class WeightsTest {
         PruneResult r = Weights.prune(in, PruneOptions.DEFAULTS.withThreshold(0f));
         assertThat(r.weights().weights()).containsExactly(0.75f, 0.25f);
         assertThat(r.removedInfluences()).isZero();
-        assertThat(r.largestRemovedVertex()).isEqualTo(Weights.NO_VERTEX);
+        assertThat(r.largestRemovedVertex()).isEqualTo(Index.NONE);
     }
 
     @Test

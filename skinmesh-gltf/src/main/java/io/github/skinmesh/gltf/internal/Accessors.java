@@ -2,6 +2,7 @@ package io.github.skinmesh.gltf.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.core.internal.ByteBudget;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.jspecify.annotations.Nullable;

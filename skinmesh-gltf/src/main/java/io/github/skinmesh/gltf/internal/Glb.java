@@ -1,6 +1,7 @@
 package io.github.skinmesh.gltf.internal;
 
 import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.core.internal.LittleEndianWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -29,6 +30,8 @@ public final class Glb {
     public static final int HEADER_BYTES = 12;
     /** Bytes of a chunk header. */
     public static final int CHUNK_HEADER_BYTES = 8;
+    /** Largest file length the header's unsigned 32-bit {@code length} can state. */
+    public static final long MAX_LENGTH = 0xFFFFFFFFL;
 
     /**
      * Where the chunks of a GLB file lie.
@@ -139,33 +142,60 @@ public final class Glb {
      * @throws IOException when writing fails
      */
     public static long write(OutputStream out, byte[] json, byte[] bin, int binLength) throws IOException {
+        return write(out, json, binLength, o -> o.write(bin, 0, binLength));
+    }
+
+    /**
+     * Writes a GLB file whose BIN chunk holds what {@code bin} has written (omitted when empty),
+     * streamed from the writer without a copy.
+     *
+     * @param out destination
+     * @param json JSON bytes (UTF-8)
+     * @param bin the buffer
+     * @return the number of bytes written
+     * @throws IOException when writing fails
+     */
+    public static long write(OutputStream out, byte[] json, LittleEndianWriter bin) throws IOException {
+        return write(out, json, bin.size(), bin::writeTo);
+    }
+
+    /** Writes the BIN chunk's data. */
+    private interface BinData {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private static long write(OutputStream out, byte[] json, int binLength, BinData bin) throws IOException {
         int jsonPadded = align4(json.length);
         int binPadded = align4(binLength);
-        long total = HEADER_BYTES + CHUNK_HEADER_BYTES + (long) jsonPadded
-                + (binLength > 0 ? CHUNK_HEADER_BYTES + (long) binPadded : 0);
-        if (total > 0xFFFFFFFFL) {
-            throw new IOException("GLB: total length " + total + " exceeds the format's 4 GiB limit");
+        long total = totalLength(json.length, binLength);
+        if (total > MAX_LENGTH) {
+            throw new IOException("GLB: total length " + total + " exceeds the format's limit " + MAX_LENGTH);
         }
-        byte[] header = new byte[HEADER_BYTES + CHUNK_HEADER_BYTES];
-        writeInt(header, 0, MAGIC);
-        writeInt(header, 4, VERSION);
-        writeInt(header, 8, (int) total);
-        writeInt(header, 12, jsonPadded);
-        writeInt(header, 16, CHUNK_JSON);
-        out.write(header);
+        LittleEndianWriter header = new LittleEndianWriter(HEADER_BYTES + CHUNK_HEADER_BYTES)
+                .putInt(MAGIC).putInt(VERSION).putInt((int) total)
+                .putInt(jsonPadded).putInt(CHUNK_JSON);
+        header.writeTo(out);
         out.write(json);
         for (int i = json.length; i < jsonPadded; i++) {
             out.write(' ');
         }
         if (binLength > 0) {
-            byte[] chunk = new byte[CHUNK_HEADER_BYTES];
-            writeInt(chunk, 0, binPadded);
-            writeInt(chunk, 4, CHUNK_BIN);
-            out.write(chunk);
-            out.write(bin, 0, binLength);
+            new LittleEndianWriter(CHUNK_HEADER_BYTES).putInt(binPadded).putInt(CHUNK_BIN).writeTo(out);
+            bin.writeTo(out);
             out.write(new byte[binPadded - binLength]);
         }
         return total;
+    }
+
+    /**
+     * @param jsonLength bytes of JSON before padding
+     * @param binLength bytes of the buffer before padding, 0 for no BIN chunk
+     * @return the length of the GLB file holding them, in long arithmetic
+     */
+    public static long totalLength(int jsonLength, int binLength) {
+        long jsonPadded = (jsonLength + 3L) & ~3L;
+        long binPadded = (binLength + 3L) & ~3L;
+        return HEADER_BYTES + CHUNK_HEADER_BYTES + jsonPadded + (binLength > 0 ? CHUNK_HEADER_BYTES + binPadded : 0);
     }
 
     /**
@@ -188,12 +218,5 @@ public final class Glb {
 
     static int readInt(byte[] b, int off) {
         return (b[off] & 0xFF) | (b[off + 1] & 0xFF) << 8 | (b[off + 2] & 0xFF) << 16 | (b[off + 3] & 0xFF) << 24;
-    }
-
-    static void writeInt(byte[] b, int off, int v) {
-        b[off] = (byte) v;
-        b[off + 1] = (byte) (v >>> 8);
-        b[off + 2] = (byte) (v >>> 16);
-        b[off + 3] = (byte) (v >>> 24);
     }
 }

@@ -5,12 +5,17 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.core.model.Index;
 import java.io.IOException;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -34,6 +39,24 @@ public final class Json {
             .build())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
+    /** The parser's position of the token that opened an unclosed object or array. */
+    private static final Pattern START_MARKER = Pattern.compile(
+            "\\(start marker at \\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]\\)");
+    /** Any other source descriptor with its position. */
+    private static final Pattern SOURCE = Pattern.compile("\\s*(at )?\\[Source: [^\\]]*\\]");
+    /** The parser setting a limit comes from: {@code ", from `StreamReadConstraints...`)"}. */
+    private static final Pattern LIMIT_ORIGIN = Pattern.compile(", from `[^`]*`\\)");
+    /** Advice to enable a parser feature: {@code ": enable `JsonReadFeature...` to allow"}. */
+    private static final Pattern FEATURE_HINT = Pattern.compile(":? *enable `[^`]*` to allow");
+    /** The parser's token kinds, in words. */
+    private static final Map<String, String> TOKEN_WORDS = Map.ofEntries(Map.entry("START_OBJECT", "'{'"),
+            Map.entry("END_OBJECT", "'}'"), Map.entry("START_ARRAY", "'['"), Map.entry("END_ARRAY", "']'"),
+            Map.entry("FIELD_NAME", "a field name"), Map.entry("VALUE_STRING", "a string"),
+            Map.entry("VALUE_NUMBER_INT", "an integer"), Map.entry("VALUE_NUMBER_FLOAT", "a number"),
+            Map.entry("VALUE_TRUE", "true"), Map.entry("VALUE_FALSE", "false"), Map.entry("VALUE_NULL", "null"),
+            Map.entry("VALUE_EMBEDDED_OBJECT", "an embedded value"), Map.entry("NOT_AVAILABLE", "no token"));
+    private static final Pattern TOKEN = Pattern.compile("\\b(" + String.join("|", TOKEN_WORDS.keySet()) + ")\\b");
+
     private Json() {
     }
 
@@ -56,18 +79,87 @@ public final class Json {
         JsonNode root;
         try {
             root = MAPPER.readTree(bytes, offset, length);
+        } catch (StreamConstraintsException e) {
+            throw new FormatException(where + ": JSON beyond this reader's limits: "
+                    + withoutInternals(e.getOriginalMessage()), e);
         } catch (JacksonException e) {
             JsonLocation loc = e.getLocation();
-            String at = loc == null ? "" : " at line " + loc.getLineNr() + " column " + loc.getColumnNr();
-            throw new FormatException(where + ": malformed JSON" + at + ": " + e.getOriginalMessage(), e);
+            String at = loc == null || loc.getLineNr() < 1 ? "" : " at line " + loc.getLineNr() + " column "
+                    + loc.getColumnNr();
+            throw new FormatException(where + ": malformed JSON" + at + ": " + withoutInternals(e.getOriginalMessage()),
+                    e);
         } catch (IOException e) {
-            throw new FormatException(where + ": unreadable JSON: " + e.getMessage(), e);
+            throw new FormatException(where + ": unreadable JSON: " + withoutInternals(e.getMessage()), e);
         }
-        if (root == null || !root.isObject()) {
-            throw new FormatException(where + ": JSON root is " + (root == null ? "empty" : root.getNodeType())
-                    + ", expected an object");
+        if (root == null || root.isMissingNode()) {
+            throw new FormatException(where + ": JSON document is empty, expected an object");
+        }
+        if (!root.isObject()) {
+            throw new FormatException(where + ": JSON root is " + root.getNodeType() + ", expected an object");
         }
         return (ObjectNode) root;
+    }
+
+    /**
+     * Rewrites a parser message in the terms of the document: the opening position of an unclosed
+     * object or array instead of the parser's source descriptor, token kinds in words, and no
+     * parser class, feature or limit names (a reader's message names the element and the problem,
+     * never the library that found it).
+     *
+     * @param message the parser's message without its location suffix
+     * @return the message for a {@link FormatException}
+     */
+    static String withoutInternals(@Nullable String message) {
+        if (message == null || message.isBlank()) {
+            return "unreadable";
+        }
+        String m = message;
+        if (m.startsWith("Trailing token")) {
+            return "content after the root object, expected the end of the document";
+        }
+        m = START_MARKER.matcher(m).replaceAll("(opened at line $1 column $2)");
+        m = SOURCE.matcher(m).replaceAll("");
+        m = LIMIT_ORIGIN.matcher(m).replaceAll(")");
+        m = FEATURE_HINT.matcher(m).replaceAll("");
+        Matcher token = TOKEN.matcher(m);
+        StringBuilder sb = new StringBuilder();
+        while (token.find()) {
+            token.appendReplacement(sb, Matcher.quoteReplacement(TOKEN_WORDS.get(token.group())));
+        }
+        token.appendTail(sb);
+        m = sb.toString();
+        int internal = m.indexOf('`');
+        if (internal >= 0) {
+            m = m.substring(0, internal);
+            int open = lastUnclosedParenthesis(m);
+            if (open >= 0) {
+                m = m.substring(0, open);
+            }
+            m = m.strip();
+            while (!m.isEmpty() && ":,;(".indexOf(m.charAt(m.length() - 1)) >= 0) {
+                m = m.substring(0, m.length() - 1).strip();
+            }
+        }
+        return m.isEmpty() ? "unreadable" : m;
+    }
+
+    /** @return the index of the first {@code (} that the text leaves open, or -1 */
+    private static int lastUnclosedParenthesis(String text) {
+        int depth = 0;
+        int open = -1;
+        for (int i = text.length() - 1; i >= 0; i--) {
+            char c = text.charAt(i);
+            if (c == ')') {
+                depth++;
+            } else if (c == '(') {
+                if (depth == 0) {
+                    open = i;
+                } else {
+                    depth--;
+                }
+            }
+        }
+        return open;
     }
 
     /**
@@ -188,13 +280,13 @@ public final class Json {
      * @param where the object's element name
      * @param targetArray the referenced array's name, e.g. {@code "accessors"}
      * @param targetCount its length
-     * @return the index, or {@code -1} when absent
+     * @return the index, or {@link Index#NONE} when absent
      * @throws FormatException when not an integer or not a valid index
      */
     public static int index(JsonNode obj, String field, String where, String targetArray, int targetCount) {
         JsonNode n = obj.get(field);
         if (n == null || n.isNull()) {
-            return -1;
+            return Index.NONE;
         }
         return indexValue(n, where + "." + field, targetArray, targetCount);
     }

@@ -1,6 +1,5 @@
 package io.github.skinmesh.testkit.humanoid;
 
-import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.ChannelPath;
@@ -30,7 +29,6 @@ final class ClipWriter {
     private final Rig rig;
     private final Motion motion;
     private final ClipTiming timing;
-    private final ModelAccess.Bridge raw = ModelAccess.get();
     private final List<BoneChannel> channels = new ArrayList<>();
     private final List<MorphChannel> morphChannels = new ArrayList<>();
     private final double[] quaternion = new double[4];
@@ -74,7 +72,7 @@ final class ClipWriter {
                 values[12 * k + 8 + c] = tangent;
             }
         }
-        channels.add(raw.adoptChannel(rig.names[bone], ChannelPath.ROTATION, Interpolation.CUBICSPLINE,
+        channels.add(BoneChannel.of(rig.names[bone], ChannelPath.ROTATION, Interpolation.CUBICSPLINE,
                 timing.times(count), values));
     }
 
@@ -88,7 +86,7 @@ final class ClipWriter {
             }
             assert k == 0 || dot4(values, 4 * k, 4 * (k - 1)) > 0 : "keys on opposite hemispheres";
         }
-        channels.add(raw.adoptChannel(rig.names[bone], ChannelPath.ROTATION, interpolation, timing.times(count),
+        channels.add(BoneChannel.of(rig.names[bone], ChannelPath.ROTATION, interpolation, timing.times(count),
                 values));
     }
 
@@ -106,7 +104,7 @@ final class ClipWriter {
             offset.apply(ClipTiming.phase(k, count), vector);
             motion.translation(bone, vector[0], vector[1], vector[2], values, 3 * k);
         }
-        channels.add(raw.adoptChannel(rig.names[bone], ChannelPath.TRANSLATION, Interpolation.LINEAR,
+        channels.add(BoneChannel.of(rig.names[bone], ChannelPath.TRANSLATION, Interpolation.LINEAR,
                 timing.times(count), values));
     }
 
@@ -136,7 +134,7 @@ final class ClipWriter {
                 values[3 * k + c] = (float) vector[c];
             }
         }
-        channels.add(raw.adoptChannel(rig.names[bone], ChannelPath.SCALE, Interpolation.LINEAR, timing.times(count),
+        channels.add(BoneChannel.of(rig.names[bone], ChannelPath.SCALE, Interpolation.LINEAR, timing.times(count),
                 values));
     }
 
@@ -147,7 +145,7 @@ final class ClipWriter {
         for (int k = 0; k <= count; k++) {
             weights.apply(ClipTiming.phase(k, count), values, weightCount * k);
         }
-        morphChannels.add(raw.adoptMorphChannel(target, weightCount, Interpolation.LINEAR, timing.times(count),
+        morphChannels.add(MorphChannel.of(target, weightCount, Interpolation.LINEAR, timing.times(count),
                 values));
     }
 

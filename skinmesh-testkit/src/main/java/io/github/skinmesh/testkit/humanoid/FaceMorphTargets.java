@@ -1,6 +1,5 @@
 package io.github.skinmesh.testkit.humanoid;
 
-import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.MorphTarget;
 import java.util.List;
 
@@ -25,9 +24,8 @@ final class FaceMorphTargets {
         double rz = rig.headRadii[2];
         float[] mouth = band(positions, c, rz, c[1] - 0.68 * ry, 0.3 * ry, -0.012 * height, -0.003 * height);
         float[] brows = band(positions, c, rz, c[1] + 0.22 * ry, 0.2 * ry, 0.006 * height, 0.001 * height);
-        ModelAccess.Bridge raw = ModelAccess.get();
-        return List.of(raw.adoptMorphTarget(NAMES[MOUTH_OPEN], mouth, null, null),
-                raw.adoptMorphTarget(NAMES[BROWS_UP], brows, null, null));
+        return List.of(MorphTarget.of(NAMES[MOUTH_OPEN], mouth, null, null),
+                MorphTarget.of(NAMES[BROWS_UP], brows, null, null));
     }
 
     private static float[] band(float[] positions, double[] center, double depth, double y, double halfHeight,

@@ -2,7 +2,9 @@ package io.github.skinmesh.testkit.humanoid;
 
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import java.util.List;
 import java.util.Objects;
@@ -80,6 +82,22 @@ public record Humanoid(long seed, HumanoidOptions options, float height, Skeleto
     /** @return the looping idle (2.4 to 2.8 seconds, first and last keys equal) */
     public AnimationClip idle() {
         return clips.get(1);
+    }
+
+    /**
+     * The humanoid as a core {@link Character} named {@code "humanoid"}: one skinned {@link Part}
+     * per mesh, named as the mesh (the name the idle clip's face morph channel targets), identity
+     * transforms, and the clips.
+     *
+     * @return the character
+     */
+    public Character character() {
+        Character.Builder b = Character.builder("humanoid", skeleton);
+        for (Mesh m : parts) {
+            b.addPart(Part.of(m.name(), m));
+        }
+        clips.forEach(b::addClip);
+        return b.build();
     }
 
     /** @return the sum of the parts' vertex counts */

@@ -1,7 +1,7 @@
 package io.github.skinmesh.testkit.humanoid;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.testkit.internal.Arguments;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.testkit.image.PngCompression;
@@ -66,8 +66,8 @@ public record HumanoidOptions(RestPose restPose, float detail, int influencesPer
         Objects.requireNonNull(faceMorphs, "faceMorphs");
         Objects.requireNonNull(textureCompression, "textureCompression");
         String where = "HumanoidOptions";
-        Checks.requireRange(where, "detail", detail, MIN_DETAIL, MAX_DETAIL);
-        Checks.requireRange(where, "influencesPerVertex", influencesPerVertex, 1, BoneWeights.MAX_INFLUENCES);
+        Arguments.requireRange(where, "detail", detail, MIN_DETAIL, MAX_DETAIL);
+        Arguments.requireRange(where, "influencesPerVertex", influencesPerVertex, 1, BoneWeights.MAX_INFLUENCES);
         if (!(keyRate >= MIN_KEY_RATE && keyRate <= MAX_KEY_RATE)) {
             throw new ValidationException(where + ": keyRate=" + keyRate + ", expected " + MIN_KEY_RATE + ".."
                     + MAX_KEY_RATE + " Hz");

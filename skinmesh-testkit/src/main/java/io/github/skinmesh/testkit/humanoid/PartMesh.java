@@ -1,7 +1,7 @@
 package io.github.skinmesh.testkit.humanoid;
 
-import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphTarget;
@@ -58,13 +58,12 @@ final class PartMesh {
             names[e] = rig.names[palette[e]];
         }
         for (int s = 0; s < joints.length; s++) {
-            joints[s] = joints[s] == SkinWeights.UNUSED ? 0 : entryOfBone[joints[s]];
+            joints[s] = joints[s] == Index.NONE ? 0 : entryOfBone[joints[s]];
         }
-        ModelAccess.Bridge raw = ModelAccess.get();
-        BoneWeights boneWeights = raw.adoptWeights(k, joints, weights);
-        Skin skin = raw.adoptSkin(names, BindMatrices.inverseRestModel(rig.skeleton, palette), boneWeights);
+        BoneWeights boneWeights = BoneWeights.of(k, joints, weights);
+        Skin skin = Skin.of(names, BindMatrices.inverseRestModel(rig.skeleton, palette), boneWeights);
 
-        Mesh.Builder b = raw.adoptingMeshBuilder(part.meshName()).positions(positions).normals(normals)
+        Mesh.Builder b = Mesh.builder(part.meshName()).positions(positions).normals(normals)
                 .tangents(tangents).addUvs(uvs).indices(indices).addSubmesh(0, indexCount, 0).addMaterial(material)
                 .skin(skin);
         if (part == HumanoidPart.HEAD && options.faceMorphs() == FaceMorphs.MOUTH_AND_BROWS) {
@@ -80,7 +79,7 @@ final class PartMesh {
         boolean[] used = new boolean[Rig.BONE_COUNT];
         int count = 0;
         for (int j : joints) {
-            if (j != SkinWeights.UNUSED && !used[j]) {
+            if (j != Index.NONE && !used[j]) {
                 used[j] = true;
                 count++;
             }

@@ -1,6 +1,5 @@
 package io.github.skinmesh.testkit.humanoid;
 
-import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.Skeleton;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
@@ -295,7 +294,7 @@ final class Rig {
         for (int i = 0; i < r.length; i++) {
             r[i] = (float) localRotation[i];
         }
-        return ModelAccess.get().adoptSkeleton("humanoid", names.clone(), parents.clone(), t, r, s);
+        return Skeleton.of("humanoid", names, parents, t, r, s);
     }
 
     private void set(int bone, Vector3d position) {

@@ -1,5 +1,7 @@
 package io.github.skinmesh.testkit.humanoid;
 
+import io.github.skinmesh.core.model.Index;
+
 /**
  * Smooth skin weights from the distance of a vertex to its surface's bone segments.
  *
@@ -10,7 +12,7 @@ package io.github.skinmesh.testkit.humanoid;
  * {@code dMin} keeps vertices on a segment finite. The {@code K} largest are kept, normalized,
  * weights below {@link #MIN_WEIGHT} dropped, and the rest renormalized so that the largest weight
  * takes the rounding: each vertex's float weights sum to 1 within a few ulps. Slots are sorted
- * by weight, largest first; unused slots hold {@link #UNUSED} and weight 0.
+ * by weight, largest first; unused slots hold {@link Index#NONE} and weight 0.
  *
  * <p>Alternatives considered: heat diffusion (Baran and Popovic 2007) gives nicer weights on
  * arbitrary meshes but needs a Laplacian solve; per-surface candidate bones already stop the
@@ -19,8 +21,6 @@ package io.github.skinmesh.testkit.humanoid;
 final class SkinWeights {
     /** Weights below this share (after the first normalization) are dropped. */
     static final double MIN_WEIGHT = 0.01;
-    /** Joint of an unused slot before palette mapping. */
-    static final int UNUSED = -1;
 
     private SkinWeights() {
     }
@@ -35,7 +35,7 @@ final class SkinWeights {
      * @param bones candidate skeleton bones
      * @param k influences per vertex
      * @param minDistance the distance floor {@code dMin}, meters
-     * @param joints receives {@code k} skeleton bones per vertex ({@link #UNUSED} for empty slots)
+     * @param joints receives {@code k} skeleton bones per vertex ({@link Index#NONE} for empty slots)
      * @param weights receives {@code k} weights per vertex
      */
     static void compute(Rig rig, float[] positions, int first, int count, int[] bones, int k, double minDistance,
@@ -87,7 +87,7 @@ final class SkinWeights {
                     others += w;
                 } else {
                     weights[base + i] = 0;
-                    joints[base + i] = UNUSED;
+                    joints[base + i] = Index.NONE;
                 }
             }
             weights[base] = (float) (1 - others);

@@ -1,6 +1,5 @@
 package io.github.skinmesh.testkit.humanoid;
 
-import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.AlphaMode;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Material;
@@ -60,7 +59,7 @@ final class Textures {
             }
         }
         byte[] png = Png.encodeRgba8(w, h, rgba, ENCODING.withCompression(compression));
-        Image image = ModelAccess.get().adoptImage(part.meshName() + ".png", Png.MIME_TYPE, png);
+        Image image = Image.of(part.meshName() + ".png", Png.MIME_TYPE, png);
         Material.Builder b = Material.builder(part.meshName()).template(Material.TEMPLATE_PBR)
                 .metallicFactor(0).roughnessFactor(ROUGHNESS)
                 .texture(Material.BASE_COLOR, new TextureRef(image, 0, Sampler.DEFAULT));

@@ -1,7 +1,7 @@
 package io.github.skinmesh.testkit.image;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.testkit.internal.Arguments;
 import java.util.Objects;
 import java.util.zip.CRC32;
 
@@ -74,11 +74,11 @@ public final class Png {
      */
     public static byte[] encodeRgba8(int width, int height, byte[] rgba, PngOptions options) {
         String where = "encodeRgba8";
-        Checks.requireRange(where, "width", width, 1, MAX_DIMENSION);
-        Checks.requireRange(where, "height", height, 1, MAX_DIMENSION);
+        Arguments.requireRange(where, "width", width, 1, MAX_DIMENSION);
+        Arguments.requireRange(where, "height", height, 1, MAX_DIMENSION);
         Objects.requireNonNull(rgba, "rgba");
         Objects.requireNonNull(options, "options");
-        Checks.requireLength(where, "rgba", rgba.length, 4 * width * height, "4*width*height");
+        Arguments.requireLength(where, "rgba", rgba.length, 4 * width * height, "4*width*height");
 
         byte[] filtered = ScanlineFilter.filter(rgba, width, height, options.filter());
         byte[] zlib = options.compression() == PngCompression.STORED ? ZlibStream.store(filtered)

@@ -1,7 +1,7 @@
 package io.github.skinmesh.testkit.image;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.testkit.internal.Arguments;
 import java.util.Objects;
 
 /**
@@ -29,7 +29,7 @@ public record PngOptions(PngCompression compression, int deflateLevel, PngFilter
     public PngOptions {
         Objects.requireNonNull(compression, "compression");
         Objects.requireNonNull(filter, "filter");
-        Checks.requireRange("PngOptions", "deflateLevel", deflateLevel, 1, 9);
+        Arguments.requireRange("PngOptions", "deflateLevel", deflateLevel, 1, 9);
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.github.skinmesh.testkit.random;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.testkit.internal.Arguments;
 import io.github.skinmesh.core.model.Interpolation;
 import java.util.Objects;
 
@@ -56,12 +56,12 @@ public record RandomClipOptions(float duration, int keyCount, Interpolation inte
             throw new ValidationException(where + ": duration=" + duration + ", expected greater than 0 and at most "
                     + MAX_DURATION + " s");
         }
-        Checks.requireRange(where, "keyCount", keyCount, 1, MAX_KEYS);
+        Arguments.requireRange(where, "keyCount", keyCount, 1, MAX_KEYS);
         if (keyCount > 1 && duration / (keyCount - 1) < MIN_KEY_SPACING) {
             throw new ValidationException(where + ": key spacing duration/(keyCount-1) = " + duration / (keyCount - 1)
                     + " s, expected at least " + MIN_KEY_SPACING + " s");
         }
-        Checks.requireRange(where, "morphWeights", morphWeights, 0, MAX_MORPH_WEIGHTS);
+        Arguments.requireRange(where, "morphWeights", morphWeights, 0, MAX_MORPH_WEIGHTS);
     }
 
     /**

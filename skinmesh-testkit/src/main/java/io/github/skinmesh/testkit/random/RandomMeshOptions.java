@@ -1,7 +1,7 @@
 package io.github.skinmesh.testkit.random;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.testkit.internal.Arguments;
 import io.github.skinmesh.core.model.BoneWeights;
 import java.util.Objects;
 
@@ -60,12 +60,12 @@ public record RandomMeshOptions(int vertexCount, int triangleCount, int influenc
         Objects.requireNonNull(streams, "streams");
         Objects.requireNonNull(palette, "palette");
         String where = "RandomMeshOptions";
-        Checks.requireRange(where, "vertexCount", vertexCount, 0, MAX_VERTICES);
-        Checks.requireRange(where, "triangleCount", triangleCount, 0, MAX_TRIANGLES);
-        Checks.requireRange(where, "influencesPerVertex", influencesPerVertex, 1, BoneWeights.MAX_INFLUENCES);
-        Checks.requireRange(where, "uvChannels", uvChannels, 0, MAX_UV_CHANNELS);
-        Checks.requireRange(where, "morphTargets", morphTargets, 0, MAX_MORPH_TARGETS);
-        Checks.requireRange(where, "submeshes", submeshes, 1, MAX_SUBMESHES);
+        Arguments.requireRange(where, "vertexCount", vertexCount, 0, MAX_VERTICES);
+        Arguments.requireRange(where, "triangleCount", triangleCount, 0, MAX_TRIANGLES);
+        Arguments.requireRange(where, "influencesPerVertex", influencesPerVertex, 1, BoneWeights.MAX_INFLUENCES);
+        Arguments.requireRange(where, "uvChannels", uvChannels, 0, MAX_UV_CHANNELS);
+        Arguments.requireRange(where, "morphTargets", morphTargets, 0, MAX_MORPH_TARGETS);
+        Arguments.requireRange(where, "submeshes", submeshes, 1, MAX_SUBMESHES);
         if (triangleCount > 0 && vertexCount < 3) {
             throw new ValidationException(where + ": vertexCount=" + vertexCount + " with triangleCount="
                     + triangleCount + ", expected at least 3 vertices for triangles of distinct vertices");

@@ -1,8 +1,7 @@
 package io.github.skinmesh.testkit.random;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.core.internal.Checks;
-import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.testkit.internal.Arguments;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.BoneWeights;
@@ -11,6 +10,7 @@ import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.MorphChannel;
+import io.github.skinmesh.core.model.MorphTarget;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.testkit.SplitMix64;
@@ -105,13 +105,13 @@ public final class RandomModels {
      * @param rng the generator
      * @param boneCount bones, 0..{@value Skeleton#MAX_BONES}
      * @param restScale how rest scales are drawn
-     * @return the skeleton (its arrays are allocated once and adopted)
+     * @return the skeleton (built through the public factories, which copy the generated arrays once)
      * @throws ValidationException when {@code boneCount} is out of range
      */
     public static Skeleton skeleton(SplitMix64 rng, int boneCount, RestScale restScale) {
         Objects.requireNonNull(rng, "rng");
         Objects.requireNonNull(restScale, "restScale");
-        Checks.requireRange("skeleton", "boneCount", boneCount, 0, Skeleton.MAX_BONES);
+        Arguments.requireRange("skeleton", "boneCount", boneCount, 0, Skeleton.MAX_BONES);
         String[] names = new String[boneCount];
         int[] parents = new int[boneCount];
         float[] t = new float[3 * boneCount];
@@ -144,7 +144,7 @@ public final class RandomModels {
                     break;
             }
         }
-        return ModelAccess.get().adoptSkeleton(SKELETON_NAME, names, parents, t, r, s);
+        return Skeleton.of(SKELETON_NAME, names, parents, t, r, s);
     }
 
     /**
@@ -160,15 +160,15 @@ public final class RandomModels {
      * @param vertexCount vertices, 0..{@value RandomMeshOptions#MAX_VERTICES}
      * @param influences {@code K}, slots per vertex, 1..{@value BoneWeights#MAX_INFLUENCES}
      * @param paletteSize joints are in {@code 0..paletteSize-1}; 1..{@value Skin#MAX_PALETTE_SIZE}
-     * @return the weights (arrays allocated once and adopted)
+     * @return the weights (built through the public factory, which copies the generated arrays once)
      * @throws ValidationException when an argument is out of range
      */
     public static BoneWeights boneWeights(SplitMix64 rng, int vertexCount, int influences, int paletteSize) {
         Objects.requireNonNull(rng, "rng");
         String where = "boneWeights";
-        Checks.requireRange(where, "vertexCount", vertexCount, 0, RandomMeshOptions.MAX_VERTICES);
-        Checks.requireRange(where, "influences", influences, 1, BoneWeights.MAX_INFLUENCES);
-        Checks.requireRange(where, "paletteSize", paletteSize, 1, Skin.MAX_PALETTE_SIZE);
+        Arguments.requireRange(where, "vertexCount", vertexCount, 0, RandomMeshOptions.MAX_VERTICES);
+        Arguments.requireRange(where, "influences", influences, 1, BoneWeights.MAX_INFLUENCES);
+        Arguments.requireRange(where, "paletteSize", paletteSize, 1, Skin.MAX_PALETTE_SIZE);
         int[] joints = new int[vertexCount * influences];
         float[] weights = new float[vertexCount * influences];
         double[] raw = new double[influences];
@@ -209,7 +209,7 @@ public final class RandomModels {
             }
             weights[base] = (float) (1 - others);
         }
-        return ModelAccess.get().adoptWeights(influences, joints, weights);
+        return BoneWeights.of(influences, joints, weights);
     }
 
     private static boolean contains(int[] a, int from, int count, int value) {
@@ -261,7 +261,7 @@ public final class RandomModels {
      * @param rng the generator
      * @param skeleton the skeleton its palette refers to, at least one bone
      * @param options counts and streams
-     * @return the mesh (its arrays are allocated once and adopted)
+     * @return the mesh (built through the public factories, which copy the generated arrays once)
      * @throws ValidationException when the skeleton has no bones
      */
     public static Mesh skinnedMesh(SplitMix64 rng, Skeleton skeleton, RandomMeshOptions options) {
@@ -270,13 +270,12 @@ public final class RandomModels {
         Objects.requireNonNull(options, "options");
         int boneCount = skeleton.boneCount();
         if (boneCount < 1) {
-            throw new ValidationException("skinnedMesh: skeleton " + Checks.quote(skeleton.name()) + " has "
+            throw new ValidationException("skinnedMesh: skeleton " + Arguments.quote(skeleton.name()) + " has "
                     + boneCount + " bones, expected at least 1");
         }
         int n = options.vertexCount();
         int[] palette = palette(rng, boneCount, options.palette());
-        ModelAccess.Bridge raw = ModelAccess.get();
-        Mesh.Builder b = raw.adoptingMeshBuilder(MESH_NAME);
+        Mesh.Builder b = Mesh.builder(MESH_NAME);
 
         VertexStreams streams = options.streams();
         boolean normals = streams != VertexStreams.POSITIONS;
@@ -340,10 +339,10 @@ public final class RandomModels {
         for (int e = 0; e < palette.length; e++) {
             names[e] = skeleton.boneName(palette[e]);
         }
-        b.skin(raw.adoptSkin(names, BindMatrices.inverseRestModel(skeleton, palette), weights));
+        b.skin(Skin.of(names, BindMatrices.inverseRestModel(skeleton, palette), weights));
 
         for (int m = 0; m < options.morphTargets(); m++) {
-            b.addMorphTarget(raw.adoptMorphTarget("morph" + m, deltas(rng, 3 * n), deltas(rng, 3 * n),
+            b.addMorphTarget(MorphTarget.of("morph" + m, deltas(rng, 3 * n), deltas(rng, 3 * n),
                     deltas(rng, 3 * n)));
         }
         return b.build();
@@ -458,13 +457,12 @@ public final class RandomModels {
      * @param rng the generator
      * @param skeleton the animated skeleton (may have no bones: the clip then has no bone channels)
      * @param options duration, keys, interpolation, timing, channels, morph weights
-     * @return the clip (its arrays are allocated once per channel and adopted)
+     * @return the clip (built through the public factories, which copy each channel's arrays once)
      */
     public static AnimationClip clip(SplitMix64 rng, Skeleton skeleton, RandomClipOptions options) {
         Objects.requireNonNull(rng, "rng");
         Objects.requireNonNull(skeleton, "skeleton");
         Objects.requireNonNull(options, "options");
-        ModelAccess.Bridge raw = ModelAccess.get();
         Interpolation interpolation = options.interpolation();
         float[] uniform = times(rng, options.duration(), options.keyCount(), KeyTiming.UNIFORM);
         List<BoneChannel> channels = new ArrayList<>();
@@ -475,20 +473,20 @@ public final class RandomModels {
                 float[] t = channelTimes(rng, options, uniform);
                 Vector3f restTranslation = skeleton.restTranslation(bone, rest);
                 float[] v = keys(rng, options, 3, c -> restTranslation.get(c) + rng.range(-0.5f, 0.5f));
-                channels.add(raw.adoptChannel(name, ChannelPath.TRANSLATION, interpolation, t, v));
+                channels.add(BoneChannel.of(name, ChannelPath.TRANSLATION, interpolation, t, v));
             }
             float[] rt = channelTimes(rng, options, uniform);
-            channels.add(raw.adoptChannel(name, ChannelPath.ROTATION, interpolation, rt, rotationKeys(rng, options)));
+            channels.add(BoneChannel.of(name, ChannelPath.ROTATION, interpolation, rt, rotationKeys(rng, options)));
             if (options.channels() == ChannelSet.ALL) {
                 float[] t = channelTimes(rng, options, uniform);
-                channels.add(raw.adoptChannel(name, ChannelPath.SCALE, interpolation, t,
+                channels.add(BoneChannel.of(name, ChannelPath.SCALE, interpolation, t,
                         keys(rng, options, 3, c -> rng.range(0.5f, 2f))));
             }
         }
         List<MorphChannel> morphs = new ArrayList<>();
         if (options.morphWeights() > 0) {
             float[] t = channelTimes(rng, options, uniform);
-            morphs.add(raw.adoptMorphChannel(MESH_NAME, options.morphWeights(), interpolation, t,
+            morphs.add(MorphChannel.of(MESH_NAME, options.morphWeights(), interpolation, t,
                     keys(rng, options, options.morphWeights(), c -> rng.nf())));
         }
         return AnimationClip.of(CLIP_NAME, channels, morphs);
@@ -577,7 +575,7 @@ public final class RandomModels {
     public static float[] skinMatrices(SplitMix64 rng, int count, MatrixKind kind) {
         Objects.requireNonNull(rng, "rng");
         Objects.requireNonNull(kind, "kind");
-        Checks.requireRange("skinMatrices", "count", count, 0, MAX_MATRICES);
+        Arguments.requireRange("skinMatrices", "count", count, 0, MAX_MATRICES);
         float[] m = new float[16 * count];
         float[] q = new float[4];
         for (int i = 0; i < count; i++) {

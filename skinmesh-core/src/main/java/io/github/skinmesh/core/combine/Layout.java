@@ -1,0 +1,358 @@
+package io.github.skinmesh.core.combine;
+
+import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.model.Character;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Skeleton;
+import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.model.VertexAttribute;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Everything about a combination except its big arrays: the output skeleton and palette, each
+ * part's entries mapped to palette entries, the inverse bind matrix each bone keeps and each
+ * entry's correction, the reconciled vertex data of each part, the streams and morph targets of
+ * the result, its submeshes, and where each part's vertices go. Computed from the prepared parts
+ * in time proportional to their entries, submeshes and targets, plus the reconciliation of the
+ * parts that need one (cached on the parts).
+ */
+final class Layout {
+    final List<PreparedPart> parts;
+    final CombineOptions options;
+    final List<String> partNames;
+    final List<String> warnings = new ArrayList<>();
+    final Skeleton skeleton;
+    /** Palette: bone names in skeleton order, and the inverse bind matrix kept for each (16 floats). */
+    final String[] paletteNames;
+    final float[] paletteIbm;
+    /** Per palette entry, the input whose matrix it keeps, or -1 for the rest pose. */
+    final int[] referencePart;
+    /** Per part, per entry: the palette entry of its bone, or -1 (dropped). */
+    final int[][] entryPalette;
+    /** Per part, per entry: the correction {@code C}, or null; null for a part without any. */
+    final float @Nullable [][][] corrections;
+    final PartData[] data;
+    final boolean normals;
+    final boolean tangents;
+    final boolean colors;
+    final int uvChannels;
+    final List<String> attributeNames = new ArrayList<>();
+    final List<Integer> attributeComponents = new ArrayList<>();
+    final int influences;
+    final boolean canonical;
+    final MorphLayout morphs;
+    final MaterialGroups groups;
+    /**
+     * The parts in the order of their vertices in the result: by the first submesh (in draw order)
+     * holding any of their triangles, then by input order. So when every part has one material,
+     * each submesh's vertices form one range and the ranges follow the submeshes (a writer can give
+     * every submesh only its own vertices).
+     */
+    final int[] vertexOrder;
+    /** Per part, its first vertex in the result. */
+    final int[] firstVertex;
+    final int vertexCount;
+    final long indexCount;
+    final List<String> droppedBones;
+    final @Nullable Character clipSource;
+    final String name;
+
+    Layout(List<PreparedPart> parts, CombineOptions options) {
+        this.parts = parts;
+        this.options = options;
+        int count = parts.size();
+        partNames = new ArrayList<>(count);
+        List<Skeleton> skeletons = new ArrayList<>(count);
+        for (PreparedPart p : parts) {
+            partNames.add(p.name);
+            skeletons.add(p.input.skeleton());
+        }
+        // the size limits were checked by the plan, on these parts, before they were prepared
+        for (PreparedPart p : parts) {
+            warnings.addAll(p.warnings);
+        }
+        Character source = options.clipSource();
+        if (source == null) {
+            source = parts.get(0).input.source();
+        }
+        clipSource = source;
+        String resultName = options.name();
+        if (resultName == null) {
+            resultName = source != null ? source.name() : "";
+            if (resultName.isEmpty()) {
+                resultName = parts.get(0).name;
+            }
+            if (resultName.isEmpty()) {
+                resultName = CombineOptions.DEFAULT_NAME; // an unnamed file and part: a writer needs a name to keep
+            }
+        }
+        name = resultName;
+        Skeleton union = options.skeleton() != null ? options.skeleton() : SkeletonUnion.of(skeletons, partNames, warnings);
+        // an unnamed union takes the result's name, which is what a file format keeps for it
+        skeleton = options.skeleton() == null && union.name().isEmpty() ? renamed(union, name) : union;
+
+        int boneCount = skeleton.boneCount();
+        int[][] entryBone = new int[count][];
+        boolean[] inPalette = new boolean[boneCount];
+        for (int i = 0; i < count; i++) {
+            PreparedPart p = parts.get(i);
+            entryBone[i] = SkeletonUnion.lookup(skeleton, p.entryBone);
+            for (int e = 0; e < p.entryCount(); e++) {
+                assert p.entryBone[e] == null || entryBone[i][e] >= 0 : "prepared against another skeleton";
+                if (p.entryUsed[e] && entryBone[i][e] >= 0) {
+                    inPalette[entryBone[i][e]] = true;
+                }
+            }
+        }
+        if (options.palette() == CombineOptions.PaletteBones.ALL) {
+            Arrays.fill(inPalette, true);
+        }
+        int paletteSize = 0;
+        for (boolean b : inPalette) {
+            paletteSize += b ? 1 : 0;
+        }
+        if (paletteSize == 0) {
+            // only parts without vertices: a skin still needs one entry
+            int bone = 0;
+            for (int i = 0; i < count && bone == 0; i++) {
+                for (int b : entryBone[i]) {
+                    if (b >= 0) {
+                        bone = b;
+                        break;
+                    }
+                }
+            }
+            inPalette[bone] = true;
+            paletteSize = 1;
+        }
+        if (paletteSize > Skin.MAX_PALETTE_SIZE) {
+            throw new ValidationException("combine: the palette needs " + paletteSize + " bones, expected at most "
+                    + Skin.MAX_PALETTE_SIZE);
+        }
+        int[] paletteOfBone = new int[boneCount];
+        paletteNames = new String[paletteSize];
+        int[] boneOfPalette = new int[paletteSize];
+        for (int b = 0, p = 0; b < boneCount; b++) {
+            paletteOfBone[b] = inPalette[b] ? p : -1;
+            if (inPalette[b]) {
+                paletteNames[p] = skeleton.boneName(b);
+                boneOfPalette[p++] = b;
+            }
+        }
+        entryPalette = new int[count][];
+        Set<String> dropped = new LinkedHashSet<>();
+        for (int i = 0; i < count; i++) {
+            PreparedPart p = parts.get(i);
+            entryPalette[i] = new int[p.entryCount()];
+            Skin skin = p.input.part().mesh().skin();
+            for (int e = 0; e < p.entryCount(); e++) {
+                int b = entryBone[i][e];
+                entryPalette[i][e] = b < 0 ? -1 : paletteOfBone[b];
+                String original = skin != null ? skin.boneName(e) : p.entryBone[e] != null && !p.entryMoved[e]
+                        ? p.entryBone[e] : p.input.part().attachBone() != null ? p.input.part().attachBone()
+                        : options.bindUnattachedTo();
+                if (entryPalette[i][e] < 0 || p.entryMoved[e]) {
+                    dropped.add(original);
+                }
+            }
+        }
+        droppedBones = List.copyOf(dropped);
+
+        // the matrix each bone keeps: the first used skinned entry's, preferring a bone's own entries
+        // over moved influences and both over rigid parts (whose vertices any matrix serves exactly)
+        paletteIbm = new float[16 * paletteSize];
+        referencePart = new int[paletteSize];
+        Arrays.fill(referencePart, -1);
+        boolean keep = options.remap().inverseBinds() == RemapOptions.InverseBinds.KEEP;
+        if (keep) {
+            int[] tier = new int[paletteSize];
+            Arrays.fill(tier, Integer.MAX_VALUE);
+            for (int i = 0; i < count; i++) {
+                PreparedPart p = parts.get(i);
+                for (int e = 0; e < p.entryCount(); e++) {
+                    int pe = entryPalette[i][e];
+                    if (pe < 0) {
+                        continue;
+                    }
+                    int t = !p.entryUsed[e] ? 3 : p.entryIntrinsic[e] ? 2 : p.entryMoved[e] ? 1 : 0;
+                    if (t < tier[pe]) {
+                        tier[pe] = t;
+                        referencePart[pe] = i;
+                        System.arraycopy(p.entryIbm, 16 * e, paletteIbm, 16 * pe, 16);
+                    }
+                }
+            }
+        }
+        for (int pe = 0; pe < paletteSize; pe++) {
+            if (referencePart[pe] < 0) {
+                System.arraycopy(Matrices.inverseRestModel(skeleton, boneOfPalette[pe]), 0, paletteIbm, 16 * pe, 16);
+            }
+        }
+        float tolerance = options.remap().bindTolerance();
+        corrections = new float[count][][];
+        for (int i = 0; i < count; i++) {
+            PreparedPart p = parts.get(i);
+            float[][] c = null;
+            for (int e = 0; e < p.entryCount(); e++) {
+                int pe = entryPalette[i][e];
+                if (pe < 0 || !p.entryUsed[e] || (!keep && !p.entryIntrinsic[e])
+                        || Matrices.near(p.entryIbm, 16 * e, paletteIbm, 16 * pe, tolerance)) {
+                    continue;
+                }
+                if (c == null) {
+                    c = new float[p.entryCount()][];
+                }
+                c[e] = Matrices.correction(paletteIbm, 16 * pe, p.entryIbm, 16 * e);
+            }
+            corrections[i] = c;
+        }
+
+        boolean anyNormals = false;
+        boolean anyTangents = false;
+        boolean anyColors = false;
+        int channels = 0;
+        int k = 1;
+        boolean allCanonical = true;
+        Map<String, Integer> attributeOwner = new HashMap<>();
+        for (int i = 0; i < count; i++) {
+            PreparedPart p = parts.get(i);
+            Mesh m = p.mesh;
+            anyNormals |= m.hasNormals();
+            anyTangents |= m.hasTangents();
+            anyColors |= m.hasColors();
+            channels = Math.max(channels, m.uvChannelCount());
+            k = Math.max(k, p.influences);
+            allCanonical &= p.canonical;
+            for (VertexAttribute a : m.attributes()) {
+                Integer owner = attributeOwner.get(a.name());
+                if (owner == null) {
+                    attributeOwner.put(a.name(), i);
+                    attributeNames.add(a.name());
+                    attributeComponents.add(a.componentCount());
+                } else {
+                    int components = attributeComponents.get(attributeNames.indexOf(a.name()));
+                    if (components != a.componentCount()) {
+                        throw new ValidationException("combine: vertex attribute " + Checks.quote(a.name()) + " has "
+                                + components + " components in part " + Checks.quote(partNames.get(owner))
+                                + " (input " + owner + ") and " + a.componentCount() + " in part "
+                                + Checks.quote(p.name) + " (input " + i + "), expected the same component count");
+                    }
+                }
+            }
+        }
+        normals = anyNormals;
+        tangents = anyTangents;
+        colors = anyColors;
+        uvChannels = channels;
+        influences = k;
+        canonical = allCanonical;
+
+        data = new PartData[count];
+        for (int i = 0; i < count; i++) {
+            data[i] = BindReconciliation.correct(parts.get(i), corrections[i], normals, tangents);
+        }
+        morphs = MorphLayout.of(parts, options.morphNameClash(), warnings);
+        groups = MaterialGroups.of(parts);
+        vertexOrder = vertexOrder(count, groups);
+        firstVertex = new int[count];
+        int n = 0;
+        for (int i : vertexOrder) {
+            firstVertex[i] = n;
+            n += parts.get(i).vertexCount();
+        }
+        vertexCount = n;
+        long indices = 0;
+        for (long c : groups.indexCounts) {
+            indices += c;
+        }
+        indexCount = indices;
+        fillWarnings();
+
+    }
+
+    /** One warning per filled or computed stream of a part, in part order, as concat words them. */
+    private void fillWarnings() {
+        for (int i = 0; i < parts.size(); i++) {
+            PreparedPart p = parts.get(i);
+            Mesh m = p.mesh;
+            String who = "part " + Checks.quote(p.name);
+            if (data[i].normalsComputed) {
+                warnings.add(who + ": has no normals; computed from its triangles (area- and angle-weighted)");
+            }
+            if (data[i].tangentsComputed) {
+                warnings.add(who + ": has no tangents; computed from its positions, "
+                        + (m.hasNormals() ? "normals" : "computed normals")
+                        + (m.uvChannelCount() > 0 ? " and UV set 0" : " alone (it has no UV set)"));
+            }
+            if (colors && !m.hasColors()) {
+                warnings.add(who + ": has no colors; filled with white (1, 1, 1, 1)");
+            }
+            int has = m.uvChannelCount();
+            if (has < uvChannels) {
+                warnings.add(who + ": has " + has + " UV " + (has == 1 ? "channel" : "channels") + " of " + uvChannels
+                        + "; " + (uvChannels - has == 1 ? "channel " + has : "channels " + has + ".." + (uvChannels - 1))
+                        + " filled with (0, 0)");
+            }
+            for (String a : attributeNames) {
+                if (m.attribute(a) == null) {
+                    warnings.add(who + ": has no vertex attribute " + Checks.quote(a) + "; filled with zeros");
+                }
+            }
+            boolean[] has2 = new boolean[morphs.size()];
+            for (int t : morphs.remap[i]) {
+                has2[t] = true;
+            }
+            List<String> missing = new ArrayList<>();
+            for (int t = 0; t < has2.length; t++) {
+                if (!has2[t]) {
+                    missing.add(Checks.quote(morphs.names.get(t)));
+                }
+            }
+            if (!missing.isEmpty()) {
+                warnings.add(who + ": has no morph " + (missing.size() == 1 ? "target " : "targets ")
+                        + String.join(", ", missing) + "; zero deltas");
+            }
+        }
+    }
+
+    private static int[] vertexOrder(int count, MaterialGroups groups) {
+        int[] firstGroup = new int[count];
+        java.util.Arrays.fill(firstGroup, Integer.MAX_VALUE);
+        for (int g = groups.size() - 1; g >= 0; g--) {
+            var members = groups.members.get(g);
+            for (int m = 0; m < members.size(); m += 2) {
+                firstGroup[members.getInt(m)] = g;
+            }
+        }
+        Integer[] order = new Integer[count];
+        for (int i = 0; i < count; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> firstGroup[a] != firstGroup[b] ? Integer.compare(firstGroup[a], firstGroup[b])
+                : Integer.compare(a, b));
+        int[] result = new int[count];
+        for (int i = 0; i < count; i++) {
+            result[i] = order[i];
+        }
+        return result;
+    }
+
+    private static Skeleton renamed(Skeleton s, String name) {
+        ModelAccess.Bridge raw = ModelAccess.get();
+        String[] bones = new String[s.boneCount()];
+        for (int b = 0; b < bones.length; b++) {
+            bones[b] = s.boneName(b);
+        }
+        return raw.adoptSkeleton(name, bones, raw.parents(s), raw.restTranslations(s), raw.restRotations(s),
+                raw.restScales(s));
+    }
+}

@@ -1,0 +1,93 @@
+package io.github.skinmesh.core.combine;
+
+import io.github.skinmesh.core.internal.Checks;
+import java.util.Objects;
+
+/**
+ * How a skinned mesh is re-expressed on another skeleton: by {@link Combine#remapBones} alone,
+ * and for every part by {@link Combine#combine}.
+ *
+ * @param unknownBones what happens to the influence of a bone the target skeleton lacks; default
+ *     {@link UnknownBones#REJECT}
+ * @param inverseBinds whether inverse bind matrices are kept or recomputed from the target's rest
+ *     pose; default {@link InverseBinds#KEEP}
+ * @param bindTolerance how far two inverse bind matrices of one bone may differ and still be taken
+ *     as the same (no vertex is re-expressed): element by element,
+ *     {@code |a - b| <= tolerance * max(1, |a|, |b|)}. Finite, 0..1; default 1e-5
+ */
+public record RemapOptions(UnknownBones unknownBones, InverseBinds inverseBinds, float bindTolerance) {
+    /** Unknown bones rejected, inverse bind matrices kept, matrices equal within 1e-5. */
+    public static final RemapOptions DEFAULTS = new RemapOptions(UnknownBones.REJECT, InverseBinds.KEEP, 1e-5f);
+
+    /** What happens to the influence of a palette bone that the target skeleton lacks. */
+    public enum UnknownBones {
+        /** A weighted bone the target lacks is an error naming the mesh (or part) and the bone. */
+        REJECT,
+        /**
+         * The influence moves to the bone's nearest ancestor (in the mesh's own skeleton) that the
+         * target has, with an inverse bind matrix derived from the moved bone's so that the vertex
+         * does not move at the bind pose: {@code inverseBind(ancestor) = L(c1) * ... * L(bone) *
+         * inverseBind(bone)}, the {@code L} being the rest local matrices of the mesh's skeleton
+         * on the path below the ancestor down to the bone. Every move is reported; a bone without
+         * such an ancestor is still an error.
+         */
+        MOVE_TO_ANCESTOR
+    }
+
+    /** Where the inverse bind matrices of the result come from. */
+    public enum InverseBinds {
+        /**
+         * Kept: each bone keeps the matrix the mesh gives it (or, for a moved influence, the one
+         * derived for its ancestor). Where two matrices meet on one bone (two parts, or a moved
+         * influence and the ancestor's own entry), the later vertices are re-expressed in the
+         * first one's bind space, see {@link BindCorrection}.
+         */
+        KEEP,
+        /**
+         * Recomputed: every bone's matrix becomes the inverse of its rest model matrix in the
+         * target skeleton, and the vertices of skinned meshes are not changed, which means they
+         * are taken to be modeled in the target's rest pose (an outfit fitted to the body's rest
+         * shape but bound to a skeleton of other proportions). Rigid parts, whose vertices are in
+         * their bone's space, are re-expressed so that they stay on their bone.
+         */
+        FROM_TARGET_REST
+    }
+
+    /**
+     * @param unknownBones the unknown-bone policy
+     * @param inverseBinds the inverse bind matrix policy
+     * @param bindTolerance the tolerance, 0..1
+     * @throws io.github.skinmesh.core.ValidationException when the tolerance is out of range
+     * @throws NullPointerException when a policy is null
+     */
+    public RemapOptions {
+        Objects.requireNonNull(unknownBones, "unknownBones");
+        Objects.requireNonNull(inverseBinds, "inverseBinds");
+        Checks.requireRange("RemapOptions", "bindTolerance", bindTolerance, 0f, 1f);
+    }
+
+    /**
+     * @param value the unknown-bone policy
+     * @return a copy with that policy
+     */
+    public RemapOptions withUnknownBones(UnknownBones value) {
+        return new RemapOptions(value, inverseBinds, bindTolerance);
+    }
+
+    /**
+     * @param value the inverse bind matrix policy
+     * @return a copy with that policy
+     */
+    public RemapOptions withInverseBinds(InverseBinds value) {
+        return new RemapOptions(unknownBones, value, bindTolerance);
+    }
+
+    /**
+     * @param value the tolerance, 0..1
+     * @return a copy with that tolerance
+     * @throws io.github.skinmesh.core.ValidationException when out of range
+     */
+    public RemapOptions withBindTolerance(float value) {
+        return new RemapOptions(unknownBones, inverseBinds, value);
+    }
+}

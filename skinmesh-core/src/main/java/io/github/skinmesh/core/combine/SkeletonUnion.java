@@ -1,0 +1,127 @@
+package io.github.skinmesh.core.combine;
+
+import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.model.Skeleton;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The union of the inputs' skeletons by bone name: the first skeleton's bones in its order, then
+ * each later skeleton's new bones in that skeleton's order (so parents still come before
+ * children, as a new bone's parent is either already in the union or an earlier new bone of the
+ * same skeleton). A bone's rest transform is the first skeleton's that has it. Two skeletons that
+ * give a bone different parents (a root counting as a parent of its own) are an error naming both
+ * parts, the bone and both parents; different rest transforms are a warning.
+ *
+ * <p>Work: one hash lookup per bone of each distinct skeleton (skeletons are deduplicated by
+ * identity); allocates the union's arrays.
+ */
+final class SkeletonUnion {
+    /** Rest transforms differing by more than this (absolute) are warned about. */
+    static final float REST_TOLERANCE = 1e-5f;
+
+    private SkeletonUnion() {
+    }
+
+    /**
+     * @param skeletons per input its skeleton
+     * @param partNames per input its part's name, for messages
+     * @param warnings receives a note per bone whose rest transform differs
+     * @return the union, named as the first skeleton; the first skeleton itself when every other
+     *     skeleton is one of its subsets with equal parents
+     */
+    static Skeleton of(List<Skeleton> skeletons, List<String> partNames, List<String> warnings) {
+        Skeleton first = skeletons.get(0);
+        ModelAccess.Bridge raw = ModelAccess.get();
+        int capacity = 0;
+        Map<Skeleton, Boolean> distinct = new IdentityHashMap<>();
+        for (Skeleton s : skeletons) {
+            if (distinct.put(s, Boolean.TRUE) == null) {
+                capacity += s.boneCount();
+            }
+        }
+        String[] names = new String[capacity];
+        int[] parents = new int[capacity];
+        float[] t = new float[3 * capacity];
+        float[] r = new float[4 * capacity];
+        float[] sc = new float[3 * capacity];
+        int[] owner = new int[capacity];
+        Object2IntOpenHashMap<String> index = new Object2IntOpenHashMap<>(capacity);
+        index.defaultReturnValue(-1);
+        int size = 0;
+        Map<Skeleton, Boolean> done = new IdentityHashMap<>();
+        for (int i = 0; i < skeletons.size(); i++) {
+            Skeleton s = skeletons.get(i);
+            if (done.put(s, Boolean.TRUE) != null) {
+                continue;
+            }
+            float[] st = raw.restTranslations(s);
+            float[] sr = raw.restRotations(s);
+            float[] ss = raw.restScales(s);
+            for (int b = 0; b < s.boneCount(); b++) {
+                String bone = s.boneName(b);
+                int parent = s.parent(b);
+                String parentName = parent == Skeleton.NO_PARENT ? null : s.boneName(parent);
+                int u = index.getInt(bone);
+                if (u < 0) {
+                    u = size++;
+                    index.put(bone, u);
+                    names[u] = bone;
+                    parents[u] = parentName == null ? Skeleton.NO_PARENT : index.getInt(parentName);
+                    System.arraycopy(st, 3 * b, t, 3 * u, 3);
+                    System.arraycopy(sr, 4 * b, r, 4 * u, 4);
+                    System.arraycopy(ss, 3 * b, sc, 3 * u, 3);
+                    owner[u] = i;
+                    continue;
+                }
+                int unionParent = parents[u];
+                String unionParentName = unionParent == Skeleton.NO_PARENT ? null : names[unionParent];
+                if (!java.util.Objects.equals(parentName, unionParentName)) {
+                    throw new ValidationException("combine: part " + Checks.quote(partNames.get(owner[u])) + " (input "
+                            + owner[u] + ") and part " + Checks.quote(partNames.get(i)) + " (input " + i
+                            + ") disagree on the parent of bone " + Checks.quote(bone) + ": " + describe(unionParentName)
+                            + " in skeleton " + Checks.quote(skeletons.get(owner[u]).name()) + ", " + describe(parentName)
+                            + " in skeleton " + Checks.quote(s.name()) + "; expected one hierarchy");
+                }
+                if (!near(t, 3 * u, st, 3 * b, 3) || !near(r, 4 * u, sr, 4 * b, 4) || !near(sc, 3 * u, ss, 3 * b, 3)) {
+                    warnings.add("skeleton " + Checks.quote(s.name()) + " of part " + Checks.quote(partNames.get(i))
+                            + " gives bone " + Checks.quote(bone) + " another rest transform than skeleton "
+                            + Checks.quote(skeletons.get(owner[u]).name()) + " of part "
+                            + Checks.quote(partNames.get(owner[u])) + "; the first is kept");
+                }
+            }
+        }
+        if (size == first.boneCount()) {
+            return first;
+        }
+        return raw.adoptSkeleton(first.name(), Arrays.copyOf(names, size), Arrays.copyOf(parents, size),
+                Arrays.copyOf(t, 3 * size), Arrays.copyOf(r, 4 * size), Arrays.copyOf(sc, 3 * size));
+    }
+
+    private static String describe(String parent) {
+        return parent == null ? "no parent (a root)" : "parent " + Checks.quote(parent);
+    }
+
+    private static boolean near(float[] a, int ao, float[] b, int bo, int count) {
+        for (int i = 0; i < count; i++) {
+            if (!(Math.abs(a[ao + i] - b[bo + i]) <= REST_TOLERANCE)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Per bone name of {@code names}, its index in {@code skeleton} or -1. */
+    static int[] lookup(Skeleton skeleton, String[] names) {
+        int[] out = new int[names.length];
+        for (int i = 0; i < names.length; i++) {
+            out[i] = names[i] == null ? -1 : skeleton.indexOf(names[i]);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,214 @@
+package io.github.skinmesh.core.combine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.Character;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.MorphTarget;
+import io.github.skinmesh.core.model.Part;
+import io.github.skinmesh.core.model.Skeleton;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link CombinePlan}: after every slot swap of a seeded sequence (new parts, emptied slots,
+ * parts that rebind a shared bone, bring new bones or new streams), the plan's result equals a
+ * full {@link Combine#combine} of the same parts, as objects and field by field.
+ */
+class CombinePlanTest {
+    private static final String[] SLOTS = {"body", "head", "torso", "legs", "feet", "hands"};
+
+    @Property(tries = 40, seed = "1701")
+    void incrementalRecombineEqualsTheFullCombineAfterEverySwap(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        Skeleton base = CombineFixtures.randomSkeleton(r, 3 + r.nextInt(10), false);
+        Character source = Character.builder("hero", base).build();
+        List<AnimationClip> clips = List.of(CombineFixtures.randomClip(r, base, false, List.of()));
+        source = source.withClips(clips);
+        CombineOptions options = randomOptions(r, source);
+        List<CombineSlot> slots = new ArrayList<>();
+        for (String slot : SLOTS) {
+            slots.add(r.nextInt(5) == 0 ? new CombineSlot(slot, null) : CombineSlot.of(slot, randomInput(r, base, slot)));
+        }
+        if (slots.stream().allMatch(s -> s.input() == null)) {
+            slots.set(0, CombineSlot.of(SLOTS[0], randomInput(r, base, SLOTS[0])));
+        }
+        CombinePlan plan = Combine.plan(slots, options);
+        assertSameAsFullCombine(plan, options);
+        for (int swap = 0; swap < 8; swap++) {
+            String slot = SLOTS[r.nextInt(SLOTS.length)];
+            CombineInput current = plan.input(slot);
+            int choice = r.nextInt(6);
+            if (choice == 0 && plan.slots().stream().filter(s -> s.input() != null).count() > 1) {
+                plan = plan.withoutPart(slot);
+            } else if (choice <= 2 && current != null) {
+                // another outfit of the same layout: the final copy can patch the previous result
+                plan.combine();
+                plan = plan.withPart(slot, variant(r, current));
+                Statistics.label("swap").collect("same layout");
+            } else {
+                plan = plan.withPart(slot, randomInput(r, base, slot));
+                Statistics.label("swap").collect("other part");
+            }
+            assertThat(plan.input(slot)).isEqualTo(plan.slots().stream().filter(s -> s.name().equals(slot))
+                    .findFirst().orElseThrow().input());
+            assertSameAsFullCombine(plan, options);
+            Statistics.label("patched").collect(plan.patched());
+        }
+    }
+
+    @Test
+    void aSameLayoutSwapPatchesThePreviousResult() {
+        SplittableRandom r = new SplittableRandom(9);
+        Skeleton base = CombineFixtures.randomSkeleton(r, 6, false);
+        List<CombineSlot> slots = new ArrayList<>();
+        for (String slot : SLOTS) {
+            slots.add(CombineSlot.of(slot, randomInput(r, base, slot)));
+        }
+        CombinePlan plan = Combine.plan(slots, CombineOptions.DEFAULTS);
+        plan.combine();
+        assertThat(plan.patched()).isFalse();
+        CombinePlan swapped = plan.withPart("legs", variant(r, plan.input("legs")));
+        assertSameAsFullCombine(swapped, CombineOptions.DEFAULTS);
+        assertThat(swapped.patched()).isTrue();
+        // a swap from a plan that was never combined copies everything
+        CombinePlan twice = swapped.withPart("head", variant(r, swapped.input("head")))
+                .withPart("feet", variant(r, swapped.input("feet")));
+        assertSameAsFullCombine(twice, CombineOptions.DEFAULTS);
+        assertThat(twice.patched()).isFalse();
+    }
+
+    /** The input's part with other positions, normals, UVs and weights on the same bones: the same layout. */
+    private static CombineInput variant(SplittableRandom r, CombineInput input) {
+        Mesh m = input.part().mesh();
+        Mesh.Builder b = m.toBuilder().positions(CombineFixtures.floats(r, 3 * m.vertexCount(), 1));
+        if (m.hasNormals()) {
+            b.normals(CombineFixtures.units(r, m.vertexCount(), 3));
+        }
+        if (m.uvChannelCount() > 0) {
+            b.clearUvs();
+            for (int c = 0; c < m.uvChannelCount(); c++) {
+                b.addUvs(CombineFixtures.floats(r, 2 * m.vertexCount(), 1));
+            }
+        }
+        return CombineInput.of(input.skeleton(), input.part().withMesh(b.build()));
+    }
+
+    @Test
+    void aSwapKeepsTheOtherSlotsPreparedPartsAndTheResultIsComputedOnce() {
+        SplittableRandom r = new SplittableRandom(3);
+        Skeleton base = CombineFixtures.randomSkeleton(r, 6, false);
+        CombinePlan plan = Combine.plan(List.of(CombineSlot.of("a", randomInput(r, base, "a")),
+                CombineSlot.of("b", randomInput(r, base, "b"))), CombineOptions.DEFAULTS);
+        assertThat(plan.combine()).isSameAs(plan.combine());
+        CombinePlan swapped = plan.withPart("b", randomInput(r, base, "b2"));
+        assertThat(swapped.slots().get(0)).isEqualTo(plan.slots().get(0));
+        assertThat(swapped.combine()).isNotEqualTo(plan.combine());
+        assertThat(plan.withoutPart("b").combine().report().partsBefore()).isEqualTo(1);
+    }
+
+    @Test
+    void slotErrorsNameTheSlot() {
+        SplittableRandom r = new SplittableRandom(4);
+        Skeleton base = CombineFixtures.randomSkeleton(r, 4, false);
+        CombineInput input = randomInput(r, base, "a");
+        assertThatThrownBy(() -> Combine.plan(List.of(CombineSlot.of("a", input), CombineSlot.of("a", input)),
+                CombineOptions.DEFAULTS)).isInstanceOf(ValidationException.class)
+                .hasMessage("combine plan: slot 1 name 'a' is also slot 0's, expected unique slot names");
+        CombinePlan plan = Combine.plan(List.of(CombineSlot.of("a", input)), CombineOptions.DEFAULTS);
+        assertThatThrownBy(() -> plan.withPart("hat", input)).isInstanceOf(ValidationException.class)
+                .hasMessage("combine plan: no slot 'hat', expected one of [a]");
+        assertThatThrownBy(() -> plan.withoutPart("a").combine()).isInstanceOf(ValidationException.class)
+                .hasMessage("combine: every slot of the plan is empty, expected at least one part");
+        assertThatThrownBy(() -> new CombineSlot("", input)).isInstanceOf(ValidationException.class)
+                .hasMessage("combine slot: name is empty, expected a slot name");
+    }
+
+    private static CombineOptions randomOptions(SplittableRandom r, Character source) {
+        CombineOptions o = CombineOptions.DEFAULTS.withClipSource(source);
+        if (r.nextBoolean()) {
+            o = o.withPalette(CombineOptions.PaletteBones.ALL);
+        }
+        if (r.nextBoolean()) {
+            o = o.withMorphNameClash(CombineOptions.MorphNameClash.RENAME);
+        }
+        if (r.nextInt(3) == 0) {
+            o = o.withWelding(CombineOptions.Welding.SEAMS_AVERAGE_NORMALS).withWeldDistance(0.5f).withWeldTolerance(1f);
+        }
+        if (r.nextInt(3) == 0) {
+            o = o.withSkeleton(source.skeleton());
+        }
+        return o;
+    }
+
+    /** A random part on a shuffled or cut-down copy of the skeleton, sometimes rebinding a bone. */
+    private static CombineInput randomInput(SplittableRandom r, Skeleton base, String name) {
+        Part part = CombineFixtures.randomPart(r, name, base);
+        if (part.isSkinned() && r.nextInt(4) == 0) {
+            part = CombineFixtures.rebound(r, part, part.mesh().skin().boneName(0));
+        }
+        Skeleton own = CombineFixtures.shuffled(r, base, "copy-" + name);
+        return CombineInput.of(own, part);
+    }
+
+    private static void assertSameAsFullCombine(CombinePlan plan, CombineOptions options) {
+        List<CombineInput> inputs = new ArrayList<>();
+        for (CombineSlot s : plan.slots()) {
+            if (s.input() != null) {
+                inputs.add(s.input());
+            }
+        }
+        CombineResult incremental = plan.combine();
+        CombineResult full = Combine.combine(inputs, options);
+        assertThat(incremental).isEqualTo(full);
+        // field by field, so that an equals that forgets a field cannot hide a difference
+        Mesh a = incremental.mesh();
+        Mesh b = full.mesh();
+        assertThat(a.positions()).containsExactly(b.positions());
+        assertThat(a.normals()).isEqualTo(b.normals());
+        assertThat(a.tangents()).isEqualTo(b.tangents());
+        assertThat(a.colors()).isEqualTo(b.colors());
+        assertThat(a.uvChannelCount()).isEqualTo(b.uvChannelCount());
+        for (int c = 0; c < a.uvChannelCount(); c++) {
+            assertThat(a.uvs(c)).containsExactly(b.uvs(c));
+        }
+        assertThat(a.indices()).containsExactly(b.indices());
+        assertThat(a.submeshes()).isEqualTo(b.submeshes());
+        assertThat(a.materials()).isEqualTo(b.materials());
+        assertThat(a.skin().boneNames()).containsExactly(b.skin().boneNames());
+        float[] ibmA = a.skin().inverseBindMatricesInto(new float[16 * a.skin().paletteSize()], 0);
+        float[] ibmB = b.skin().inverseBindMatricesInto(new float[16 * b.skin().paletteSize()], 0);
+        assertThat(ibmA).containsExactly(ibmB);
+        assertThat(a.skin().weights().joints()).containsExactly(b.skin().weights().joints());
+        assertThat(a.skin().weights().weights()).containsExactly(b.skin().weights().weights());
+        assertThat(a.morphTargets()).extracting(MorphTarget::name)
+                .containsExactlyElementsOf(b.morphTargets().stream().map(MorphTarget::name).toList());
+        for (int t = 0; t < a.morphTargets().size(); t++) {
+            assertThat(a.morphTargets().get(t).positions()).isEqualTo(b.morphTargets().get(t).positions());
+        }
+        assertThat(a.morphWeights()).containsExactly(b.morphWeights());
+        assertThat(incremental.character().skeleton()).isEqualTo(full.character().skeleton());
+        assertThat(incremental.character().clips()).isEqualTo(full.character().clips());
+        CombineReport x = incremental.report();
+        CombineReport y = full.report();
+        assertThat(x.verticesAfter()).isEqualTo(y.verticesAfter());
+        assertThat(x.trianglesAfter()).isEqualTo(y.trianglesAfter());
+        assertThat(x.bonesBefore()).isEqualTo(y.bonesBefore());
+        assertThat(x.drawCallsAfter()).isEqualTo(y.drawCallsAfter());
+        assertThat(x.droppedBones()).isEqualTo(y.droppedBones());
+        assertThat(x.corrections()).isEqualTo(y.corrections());
+        assertThat(x.warnings()).isEqualTo(y.warnings());
+        assertThat(x.weldedVertices()).isEqualTo(y.weldedVertices());
+        assertThat(x.provenance().vertexRuns()).isEqualTo(y.provenance().vertexRuns());
+        assertThat(x.provenance().indexRanges()).isEqualTo(y.provenance().indexRanges());
+        assertThat(x).isEqualTo(y);
+    }
+}
