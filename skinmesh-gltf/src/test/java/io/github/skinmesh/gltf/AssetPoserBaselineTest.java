@@ -11,6 +11,8 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -23,6 +25,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Pins {@link AssetPoser}'s output bit for bit: {@code poser-baseline/poser-baseline.txt} holds the
@@ -30,12 +33,20 @@ import org.junit.jupiter.api.TestFactory;
  * duration and at the reference times, in both spaces) of the shared assets and of four small
  * synthetic files beside it (morph targets with a weights channel, 8 influences, a mesh used by two
  * nodes, primitives sharing their vertex accessors next to one with its own, skinned nodes under a
- * placed bone). The hashes were recorded from the poser that sampled and skinned on its own, before
- * it was built on {@link io.github.skinmesh.core.anim.CharacterPoser}; the poser must keep
+ * placed bone). The hashes were first recorded from the poser that sampled and skinned on its own,
+ * and reproduced unchanged after it was built on {@link io.github.skinmesh.core.anim.CharacterPoser}.
+ * They were re-recorded once, deliberately, when the skinning kernels changed their order of
+ * operations so that the scalar, SIMD and multi-threaded kernels give the same bits (positions moved
+ * by at most a few float ulps; the three.js reference tests bound them). The poser must keep
  * reproducing them. Line format: {@code file clip|rest timeBitsHex model|world vertexCount sha256}.
+ *
+ * <p>To re-record after a deliberate change, run this class with
+ * {@code -Dskinmesh.poserBaseline.record=FILE}: the current hashes are written to {@code FILE} in the
+ * same line format, then compare and copy them over the resource.
  */
 class AssetPoserBaselineTest {
     static final String FOLDER = "poser-baseline/";
+    static final String RECORD = "skinmesh.poserBaseline.record";
     static final List<String> SHARED = List.of("CesiumMan.glb", "Fox.glb", "RiggedSimple.glb");
 
     record Line(String file, int clip, float time, PoseSpace space, int vertexCount, String sha256) {
@@ -104,6 +115,24 @@ class AssetPoserBaselineTest {
             float[] p = poser.poseInto(clip, line.time(), line.space(), new float[3 * poser.vertexCount()], 0);
             assertThat(sha256(p)).isEqualTo(line.sha256());
         }));
+    }
+
+    @Test
+    @EnabledIfSystemProperty(named = RECORD, matches = ".+")
+    void recordTheCurrentBits() throws IOException {
+        StringBuilder out = new StringBuilder();
+        Map<String, GltfAsset> assets = new HashMap<>();
+        for (Line line : lines()) {
+            GltfAsset asset = assets.computeIfAbsent(line.file(), AssetPoserBaselineTest::read);
+            AssetPoser poser = AssetPoser.bind(asset);
+            AnimationClip clip = line.clip() < 0 ? null : asset.clips().get(line.clip());
+            float[] p = poser.poseInto(clip, line.time(), line.space(), new float[3 * poser.vertexCount()], 0);
+            out.append(line.file()).append(' ').append(line.clip() < 0 ? "rest" : Integer.toString(line.clip()))
+                    .append(' ').append(String.format(Locale.ROOT, "%08x", Float.floatToRawIntBits(line.time())))
+                    .append(' ').append(line.space().name().toLowerCase(Locale.ROOT)).append(' ')
+                    .append(poser.vertexCount()).append(' ').append(sha256(p)).append('\n');
+        }
+        Files.writeString(Path.of(System.getProperty(RECORD)), out, StandardCharsets.UTF_8);
     }
 
     static String sha256(float[] values) {

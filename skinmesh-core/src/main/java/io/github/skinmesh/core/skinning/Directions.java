@@ -9,7 +9,11 @@ final class Directions {
     private Directions() {
     }
 
-    /** {@code 1 / |(x, y, z)|}, or 0 for the zero vector so that it stays zero. */
+    /**
+     * {@code 1 / |(x, y, z)|}, or 0 for the zero vector so that it stays zero. For a vector shorter
+     * than about {@code 2.9e-39} the reciprocal exceeds the float range and is infinite; callers then
+     * scale in double ({@link #scaleTiny}) so that the result is a unit vector, not infinite or NaN.
+     */
     static float inverseLength(float x, float y, float z) {
         double len2 = (double) x * x + (double) y * y + (double) z * z; // double: no underflow for tiny vectors
         return len2 > 0 ? (float) (1.0 / Math.sqrt(len2)) : 0f;
@@ -19,9 +23,21 @@ final class Directions {
     static void normalize(float[] a, int i) {
         float x = a[i], y = a[i + 1], z = a[i + 2];
         float inv = inverseLength(x, y, z);
+        if (inv == Float.POSITIVE_INFINITY) {
+            scaleTiny(x, y, z, a, i);
+            return;
+        }
         a[i] = x * inv;
         a[i + 1] = y * inv;
         a[i + 2] = z * inv;
+    }
+
+    /** Writes the unit vector of a nonzero {@code (x, y, z)} too short for a float reciprocal, scaled in double. */
+    static void scaleTiny(float x, float y, float z, float[] dst, int p) {
+        double inv = 1.0 / Math.sqrt((double) x * x + (double) y * y + (double) z * z);
+        dst[p] = (float) (x * inv);
+        dst[p + 1] = (float) (y * inv);
+        dst[p + 2] = (float) (z * inv);
     }
 
     /**
@@ -41,6 +57,10 @@ final class Directions {
         float nz = sign * (bcz * x + caz * y + abz * z);
         if (renormalize) {
             float inv = inverseLength(nx, ny, nz);
+            if (inv == Float.POSITIVE_INFINITY) {
+                scaleTiny(nx, ny, nz, dst, p);
+                return;
+            }
             nx *= inv;
             ny *= inv;
             nz *= inv;

@@ -3,6 +3,7 @@ package io.github.skinmesh.core.skinning;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.internal.ParallelRanges;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skin;
@@ -37,10 +38,19 @@ import org.jspecify.annotations.Nullable;
  * <p>Kernels. Linear blend skinning runs the vector kernel ({@link SkinningKernel#VECTOR}) when
  * the JVM has {@code jdk.incubator.vector} (start it with
  * {@code --add-modules jdk.incubator.vector}), and the scalar kernel otherwise; see
- * {@link #vectorKernelAvailable()}. Both agree within float rounding. Results are deterministic
- * for a given kernel, method and set of streams, whatever the parallelism; the scalar kernel
- * computes positions alone in another order of operations than together with normals (it is
- * cheaper), so the two can differ in the last bits. With
+ * {@link #vectorKernelAvailable()}. The choice changes speed, never a bit of the output.
+ *
+ * <p>Determinism. The same input gives the same float bits whichever kernel runs, however many
+ * threads skin the call, however the vertices are split into ranges, on every JVM: both kernels
+ * perform the same IEEE 754 operations in the same order. Each element of the blended matrix is
+ * {@code w_0 * m_0} followed by one fused multiply-add ({@link Math#fma}) per further slot, in slot
+ * order (slots of weight 0 included); a position is {@code c0*x + (c1*y + (c2*z + c3))} and a
+ * normal or tangent {@code c0*x + (c1*y + c2*z)} in fused multiply-adds, with {@code c0..c3} the
+ * blended columns; the cofactor transform and renormalization are the same scalar code for both.
+ * Positions do not depend on which other streams a call skins. Dual quaternion skinning is scalar
+ * and computes each vertex on its own, so it does not depend on the split either. On a CPU
+ * without fused multiply-add instructions (x86 from before about 2013) the JVM computes
+ * {@link Math#fma} in software: the results stay the same, skinning becomes many times slower. With
  * {@link SkinningOptions#parallelism()} {@code > 1} the calling thread and helper tasks on an
  * executor (the common fork-join pool unless one is given) skin chunks of the range, using at most
  * one thread per {@link SkinningOptions#minVerticesPerTask()} vertices.

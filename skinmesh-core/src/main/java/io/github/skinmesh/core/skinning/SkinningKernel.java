@@ -2,13 +2,16 @@ package io.github.skinmesh.core.skinning;
 
 /**
  * Which implementation runs linear blend skinning; see {@link SkinningOptions#kernel()}. Both
- * give the same results within float rounding (they may round differently: the vector kernel
- * fuses multiply-adds in another order).
+ * give the same results bit for bit (the same fused multiply-adds in the same order, see
+ * {@link Skinning}): the choice changes only speed.
  */
 public enum SkinningKernel {
     /** {@link #VECTOR} when {@link Skinning#vectorKernelAvailable()}, otherwise {@link #SCALAR}. */
     AUTO,
-    /** The portable scalar kernel (blends the matrix first, then transforms); always available. */
+    /**
+     * The portable scalar kernel (blends the matrix first, then transforms, with
+     * {@link Math#fma}); always available.
+     */
     SCALAR,
     /**
      * The SIMD kernel built on the incubating {@code jdk.incubator.vector} module (one vertex per

@@ -8,8 +8,10 @@ import org.jspecify.annotations.Nullable;
  * Linear blend skinning with the incubating Vector API: one vertex per step, 128-bit vectors
  * holding whole matrix columns. Per influence the four columns are loaded and accumulated with
  * one fused multiply-add each (4 instead of 12 scalar operations); the blended columns then
- * transform the position as {@code c0*x + c1*y + c2*z + c3}, the normal and the tangent as
- * {@code c0*x + c1*y + c2*z}, again with fused multiply-adds.
+ * transform the position as {@code c0*x + (c1*y + (c2*z + c3))}, the normal and the tangent as
+ * {@code c0*x + (c1*y + c2*z)}, again with fused multiply-adds. Lane {@code r} of every step is the
+ * operation {@link ScalarLbsKernel} performs on row {@code r}, so both kernels give the same bits
+ * (the Vector API defines {@code fma} lane-wise as {@link Math#fma}).
  *
  * <p>Notes. This is the layout of ozz-animation's SIMD SkinningJob. Earlier prototypes on the
  * workload {@code lbs} (2-vCPU Zen 3, JDK 17 / 25, Mvertices/s): 128-bit columns 119 / 130;
@@ -20,13 +22,15 @@ import org.jspecify.annotations.Nullable;
  * speed on JDK 17 but 1.33x its speed on JDK 25 (286 against 215 Mvertices/s, best of many runs,
  * four influences, positions and normals), so the four-influence loops use it from JDK 25 on. A
  * full 4-lane store writes one float past the vertex's xyz; the next vertex overwrites it. The
- * last vertex of a range is computed by a scalar mirror of the same fused operations instead, so
- * that concurrent ranges never touch each other's floats and results are bit for bit independent
- * of how a mesh is split into ranges (extracting lanes for it inside the loop made C2 box the
- * vectors: 2x slower on JDK 17). Row 3 of each skin matrix is carried in lane 3 and ignored.
- * Normals by the cofactor matrix and renormalization work on scalars (the cofactor matrix reads
- * the blended columns back through one 12-float scratch array per call): they are not the hot
- * case.
+ * last vertex of a range is computed by {@link ScalarLbsKernel} instead (the same operations, so
+ * the same bits), so that concurrent ranges never touch each other's floats and results are bit
+ * for bit independent of how a mesh is split into ranges (extracting lanes for it inside the loop
+ * made C2 box the vectors: 2x slower on JDK 17). Row 3 of each skin matrix is carried in lane 3
+ * and ignored. Normals by the cofactor matrix and renormalization work on scalars (the cofactor
+ * matrix reads the blended columns back through one 12-float scratch array per call): they are
+ * not the hot case. Separate multiplies and adds instead of fused ones (so that a scalar kernel
+ * without {@link Math#fma} could match) cost this kernel 6-12% on JDK 17; see
+ * {@link ScalarLbsKernel}.
  *
  * <p>Loaded reflectively by {@link LbsKernels} only when {@code jdk.incubator.vector} is in the
  * boot layer; no other class refers to it by name.
@@ -95,8 +99,10 @@ final class VectorLbsKernel implements LbsKernel {
             general(palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, end, cofactor,
                     renormalize);
         }
-        // the range's last vertex: the same operations lane by lane, so that no float past the range is written
-        lastVertex(palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, end - 1, cofactor, renormalize);
+        // the range's last vertex by the scalar kernel, whose operations are those of each lane here: the same
+        // bits, and no float past the range is written
+        ScalarLbsKernel.INSTANCE.skin(palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, end - 1, end,
+                cofactor, renormalize);
     }
 
     private static void positions(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
@@ -310,73 +316,6 @@ final class VectorLbsKernel implements LbsKernel {
                 }
                 dstT[t + 3] = tw;
             }
-        }
-    }
-
-    /**
-     * Skins vertex {@code v} with scalar {@link Math#fma} in exactly the order of operations of the
-     * vector loops (lane {@code r} of each vector expression), so its result is bit for bit what
-     * the vector loop would give, without the loop's 4-lane store that would write past it.
-     */
-    private static void lastVertex(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
-            float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT, int v,
-            boolean cofactor, boolean renormalize) {
-        int s = v * k;
-        int j = joints[s] << 4;
-        float w = weights[s];
-        float m0 = pal[j] * w, m1 = pal[j + 1] * w, m2 = pal[j + 2] * w;
-        float m4 = pal[j + 4] * w, m5 = pal[j + 5] * w, m6 = pal[j + 6] * w;
-        float m8 = pal[j + 8] * w, m9 = pal[j + 9] * w, m10 = pal[j + 10] * w;
-        float m12 = pal[j + 12] * w, m13 = pal[j + 13] * w, m14 = pal[j + 14] * w;
-        for (int i = s + 1, e = s + k; i < e; i++) {
-            j = joints[i] << 4;
-            w = weights[i];
-            m0 = Math.fma(pal[j], w, m0);
-            m1 = Math.fma(pal[j + 1], w, m1);
-            m2 = Math.fma(pal[j + 2], w, m2);
-            m4 = Math.fma(pal[j + 4], w, m4);
-            m5 = Math.fma(pal[j + 5], w, m5);
-            m6 = Math.fma(pal[j + 6], w, m6);
-            m8 = Math.fma(pal[j + 8], w, m8);
-            m9 = Math.fma(pal[j + 9], w, m9);
-            m10 = Math.fma(pal[j + 10], w, m10);
-            m12 = Math.fma(pal[j + 12], w, m12);
-            m13 = Math.fma(pal[j + 13], w, m13);
-            m14 = Math.fma(pal[j + 14], w, m14);
-        }
-        int p = 3 * v;
-        float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
-        dstP[p] = Math.fma(m0, x, Math.fma(m4, y, Math.fma(m8, z, m12)));
-        dstP[p + 1] = Math.fma(m1, x, Math.fma(m5, y, Math.fma(m9, z, m13)));
-        dstP[p + 2] = Math.fma(m2, x, Math.fma(m6, y, Math.fma(m10, z, m14)));
-        if (srcN != null && dstN != null) {
-            x = srcN[p];
-            y = srcN[p + 1];
-            z = srcN[p + 2];
-            if (cofactor) {
-                Directions.cofactorNormal(m0, m1, m2, m4, m5, m6, m8, m9, m10, x, y, z, dstN, p, renormalize);
-            } else {
-                dstN[p] = Math.fma(m0, x, Math.fma(m4, y, m8 * z));
-                dstN[p + 1] = Math.fma(m1, x, Math.fma(m5, y, m9 * z));
-                dstN[p + 2] = Math.fma(m2, x, Math.fma(m6, y, m10 * z));
-                if (renormalize) {
-                    Directions.normalize(dstN, p);
-                }
-            }
-        }
-        if (srcT != null && dstT != null) {
-            int t = 4 * v;
-            x = srcT[t];
-            y = srcT[t + 1];
-            z = srcT[t + 2];
-            float tw = srcT[t + 3];
-            dstT[t] = Math.fma(m0, x, Math.fma(m4, y, m8 * z));
-            dstT[t + 1] = Math.fma(m1, x, Math.fma(m5, y, m9 * z));
-            dstT[t + 2] = Math.fma(m2, x, Math.fma(m6, y, m10 * z));
-            if (renormalize) {
-                Directions.normalize(dstT, t);
-            }
-            dstT[t + 3] = tw;
         }
     }
 }
