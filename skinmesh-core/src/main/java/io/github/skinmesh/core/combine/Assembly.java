@@ -56,9 +56,8 @@ final class Assembly {
      * Assembles a combination; when {@code previous} is given and {@link Patch#applies} to it,
      * starts from copies of its streams and rewrites only the parts that changed.
      */
-    static Assembled run(Layout layout, @Nullable Assembled previous, Progress progress) {
+    static Assembled run(Layout layout, int[] ranges, @Nullable Assembled previous, Progress progress) {
         progress.checkCancelled("combine");
-        int[] ranges = ranges(layout);
         boolean patched = previous != null && Patch.applies(previous.layout(), previous.ranges(), layout, ranges);
         VertexStreams s;
         if (patched) {

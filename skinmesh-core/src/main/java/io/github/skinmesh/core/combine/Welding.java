@@ -304,7 +304,7 @@ final class Welding {
             s.morphTangents[t] = s.morphTangents[t] == null ? null : Gather.floats(s.morphTangents[t], 3, keep);
         }
         int[] idx = s.indices;
-        for (int i = 0; i < idx.length; i++) {
+        for (int i = 0, end = s.indexCount; i < end; i++) {
             idx[i] = newIndex[idx[i]];
         }
     }

@@ -1,5 +1,6 @@
 package io.github.skinmesh.core.internal;
 
+import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -151,44 +152,46 @@ public final class VertexStreams {
     }
 
     /**
-     * @return a copy whose arrays are clones of these (exactly as long), not {@link #zeroed}
+     * @return a copy holding the data only: each array exactly as long as {@link #vertexCount}
+     *     vertices (or {@link #indexCount} indices) need, not {@link #zeroed}
      */
     public VertexStreams copy() {
+        int n = vertexCount;
         VertexStreams s = new VertexStreams();
-        s.vertexCount = vertexCount;
+        s.vertexCount = n;
         s.indexCount = indexCount;
-        s.positions = positions.clone();
-        s.normals = clone(normals);
-        s.tangents = clone(tangents);
-        s.colors = clone(colors);
+        s.positions = Arrays.copyOf(positions, 3 * n);
+        s.normals = copy(normals, 3 * n);
+        s.tangents = copy(tangents, 4 * n);
+        s.colors = copy(colors, 4 * n);
         s.uvs = new float[uvs.length][];
         for (int c = 0; c < uvs.length; c++) {
-            s.uvs[c] = uvs[c].clone();
+            s.uvs[c] = Arrays.copyOf(uvs[c], 2 * n);
         }
         s.attributes = new float[attributes.length][];
         for (int a = 0; a < attributes.length; a++) {
-            s.attributes[a] = attributes[a].clone();
+            s.attributes[a] = Arrays.copyOf(attributes[a], attributeComponents[a] * n);
         }
         s.attributeComponents = attributeComponents.clone();
         s.influences = influences;
-        s.joints = joints == null ? null : joints.clone();
-        s.weights = clone(weights);
-        s.morphPositions = clone(morphPositions);
-        s.morphNormals = clone(morphNormals);
-        s.morphTangents = clone(morphTangents);
-        s.indices = indices.clone();
+        s.joints = joints == null ? null : Arrays.copyOf(joints, influences * n);
+        s.weights = copy(weights, influences * n);
+        s.morphPositions = copy(morphPositions, 3 * n);
+        s.morphNormals = copy(morphNormals, 3 * n);
+        s.morphTangents = copy(morphTangents, 3 * n);
+        s.indices = Arrays.copyOf(indices, indexCount);
         s.zeroed = false;
         return s;
     }
 
-    private static float @Nullable [] clone(float @Nullable [] a) {
-        return a == null ? null : a.clone();
+    private static float @Nullable [] copy(float @Nullable [] a, int length) {
+        return a == null ? null : Arrays.copyOf(a, length);
     }
 
-    private static float @Nullable [][] clone(float @Nullable [][] a) {
+    private static float @Nullable [][] copy(float @Nullable [][] a, int length) {
         float[][] c = new float[a.length][];
         for (int i = 0; i < a.length; i++) {
-            c[i] = clone(a[i]);
+            c[i] = copy(a[i], length);
         }
         return c;
     }
