@@ -33,16 +33,21 @@ import org.jspecify.annotations.Nullable;
  * (and, when welding, a hash grid of the open-edge vertices and the compacted streams).
  *
  * <p>Measured on workload {@code combine} ({@code CombineBench}, six parts of 10,242 vertices, JDK
- * 17, shared 2-vCPU Zen 3): 106 to 117 Mvertices/s, 0.16x to 0.18x of the same-run baseline, an
- * {@code System.arraycopy} of the result's bytes between two arrays that stay in the cache.
- * Allocating the result's arrays alone runs at 0.56x to 0.73x of that baseline, so a combination
- * that returns new arrays cannot reach the workload's goal of 0.5x on this machine: the JVM zeroes
- * the new arrays, and the stream of new memory evicts the inputs, which are then read from memory.
+ * 17, shared 2-vCPU Zen 3, ratios to the same-run baseline, an {@code System.arraycopy} of the
+ * result's bytes between two arrays that stay in the cache): a new mesh 0.18x (132 Mvertices/s);
+ * the same copy into reused {@link CombineBuffers} 0.35x (249 Mvertices/s); allocating the
+ * result's arrays alone 0.57x. So the mesh path costs the allocation (the JVM zeroes the new
+ * arrays, and the stream of new memory evicts the inputs) plus the copy, and cannot reach the
+ * workload's goal of 0.5x on this machine. In the copy (stack samples of the buffers path): half
+ * in {@code System.arraycopy} of the streams, a fifth in the joint renumbering (a gather through
+ * the part's entry table, which C2 does not vectorize), a sixth in the index offsetting.
  * What was tried: re-validating the result as every mesh does (concat, before the trusted path:
  * 0.07x); finding the weighted entries with a scattered {@code boolean} store per slot, then with
- * one mask register (each as costly as copying the joints; four masks are 3 to 4 times faster); a
- * branch per slot in the joint renumbering (skipped for parts without empty slots); a small young
- * generation ({@code -Xmn24m}, slower: more collections).
+ * one mask register (each as costly as copying the joints; four masks are 3 to 4 times faster,
+ * and the scan is now kept per bone weights, see {@code SlotSummary}, so combining the same parts
+ * again skips it: 0.16x to 0.18x before); a branch per slot in the joint renumbering (skipped for
+ * parts without empty slots); a small young generation ({@code -Xmn24m}, slower: more
+ * collections).
  */
 final class Assembly {
     private Assembly() {
