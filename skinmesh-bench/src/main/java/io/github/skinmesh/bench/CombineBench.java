@@ -1,6 +1,7 @@
 package io.github.skinmesh.bench;
 
 import io.github.skinmesh.core.combine.Combine;
+import io.github.skinmesh.core.combine.CombineBuffers;
 import io.github.skinmesh.core.combine.CombineInput;
 import io.github.skinmesh.core.combine.CombineOptions;
 import io.github.skinmesh.core.combine.CombinePlan;
@@ -40,6 +41,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * 3's mesh with a third material instead: the result gains a submesh, its layout changes and the
  * final copy copies every part again (after preparing only the swapped one).
  *
+ * <p>{@link #combineInto} and {@link #recombineOneSlotInto} are the same two jobs writing into
+ * {@link CombineBuffers} kept across invocations instead of building a new mesh:
+ * {@link #combineInto} prepares and copies every part; {@link #recombineOneSlotInto} swaps slot 3
+ * back and forth between part 3 and its shifted copy (each swap prepares that part again) and
+ * rewrites only slot 3's ranges of the buffers.
+ *
  * <p>The same-run baseline is {@code System.arraycopy} of as many bytes as the result's streams and
  * indices hold (positions, normals, one UV set, 4 joints and 4 weights: 64 bytes per vertex, plus
  * 4 per index), as {@link MeshOpsBench} uses; the workload's goal for combine is 0.5x. The baseline
@@ -66,6 +73,10 @@ public class CombineBench {
     CombineInput otherMaterial;
     byte[] source;
     byte[] copy;
+    CombineBuffers buffers;
+    CombineBuffers slotBuffers;
+    /** The plan {@link #slotBuffers} hold; {@link #recombineOneSlotInto} swaps its slot 3 each time. */
+    CombinePlan current;
 
     /** Builds the inputs, the plan (combined once) and the baseline's arrays. */
     @Setup
@@ -94,12 +105,29 @@ public class CombineBench {
         Mesh combined = plan.combine().mesh();
         source = new byte[MeshOpsBench.BYTES_PER_VERTEX * combined.vertexCount() + 4 * combined.indexCount()];
         copy = new byte[source.length];
+        buffers = Combine.combineInto(inputs, CombineOptions.DEFAULTS, new CombineBuffers());
+        current = plan;
+        slotBuffers = plan.combineInto(new CombineBuffers());
     }
 
     /** @return the six parts combined from scratch */
     @Benchmark
     public CombineResult combine() {
         return Combine.combine(inputs, CombineOptions.DEFAULTS);
+    }
+
+    /** @return the buffers holding the six parts combined from scratch: every part prepared and copied */
+    @Benchmark
+    public CombineBuffers combineInto() {
+        return Combine.combineInto(inputs, CombineOptions.DEFAULTS, buffers);
+    }
+
+    /** @return the buffers after swapping slot 3 to the other of its two parts: one part prepared, its ranges rewritten */
+    @Benchmark
+    public CombineBuffers recombineOneSlotInto() {
+        CombineInput next = current.input(SWAPPED) == alternate ? inputs.get(3) : alternate;
+        current = current.withPart(SWAPPED, next);
+        return current.combineInto(slotBuffers);
     }
 
     /** @return the plan with slot 3 swapped, combined: one part prepared, then the final copy */

@@ -47,6 +47,11 @@ class CombineBenchTest {
         assertThat(leather).isEqualTo(Combine.combine(inputs, CombineOptions.DEFAULTS));
         assertThat(leather.mesh().submeshes()).hasSize(3);
 
+        assertThat(bench.combineInto().toMesh()).isEqualTo(mesh);
+        assertThat(bench.recombineOneSlotInto().toMesh()).isEqualTo(swapped.mesh());
+        assertThat(bench.recombineOneSlotInto().toMesh()).isEqualTo(mesh);
+        assertThat(bench.recombineOneSlotInto().positions()[third + 1]).isEqualTo(mesh.positions()[third + 1] + 0.5f);
+
         Object[] floor = bench.allocateOutput();
         assertThat(((float[]) floor[0]).length + 4 * ((int[]) floor[5]).length)
                 .isEqualTo(3 * mesh.vertexCount() + 4 * mesh.indexCount());

@@ -21,8 +21,6 @@ import io.github.skinmesh.core.mesh.Meshes;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Mesh;
-import io.github.skinmesh.core.model.MorphTarget;
-import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.VertexAttribute;
 import io.github.skinmesh.gltf.internal.Accessors;
 import io.github.skinmesh.gltf.internal.Json;
@@ -559,42 +557,8 @@ final class PrimitiveImport {
      *     counts)
      */
     private ConcatResult concat(List<Mesh> groups, String name, String where) {
-        long vertices = 0;
-        long indices = 0;
-        boolean normals = false;
-        boolean tangents = false;
-        boolean colors = false;
-        int uvs = 0;
-        int influences = 0;
-        Map<String, Integer> attributes = new HashMap<>();
-        int[] deltaStreams = new int[groups.get(0).morphTargets().size()];
-        for (Mesh g : groups) {
-            vertices += g.vertexCount();
-            indices += g.indexCount();
-            normals |= g.hasNormals();
-            tangents |= g.hasTangents();
-            colors |= g.hasColors();
-            uvs = Math.max(uvs, g.uvChannelCount());
-            Skin skin = g.skin();
-            influences = Math.max(influences, skin == null ? 0 : skin.weights().influencesPerVertex());
-            for (VertexAttribute a : g.attributes()) {
-                attributes.merge(a.name(), a.componentCount(), Math::max);
-            }
-            for (int t = 0; t < deltaStreams.length; t++) {
-                MorphTarget target = g.morphTargets().get(t);
-                deltaStreams[t] |= (target.hasPositions() ? 1 : 0) | (target.hasNormals() ? 2 : 0)
-                        | (target.hasTangents() ? 4 : 0);
-            }
-        }
-        long perVertex = 3 + (normals ? 3 : 0) + (tangents ? 4 : 0) + (colors ? 4 : 0) + 2L * uvs + 2L * influences;
-        for (int c : attributes.values()) {
-            perVertex += c;
-        }
-        for (int d : deltaStreams) {
-            perVertex += 3L * Integer.bitCount(d);
-        }
-        doc.budget().charge(where + " joined primitives", 4L * vertices * perVertex + 4L * indices);
         try {
+            doc.budget().charge(where + " joined primitives", Meshes.concatByteSize(groups));
             return Meshes.concat(groups, ConcatOptions.DEFAULTS.withName(name));
         } catch (ValidationException e) {
             throw new FormatException(where + ": primitives cannot be joined into one mesh: " + e.getMessage(), e);

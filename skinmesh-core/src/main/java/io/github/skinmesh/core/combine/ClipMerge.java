@@ -74,7 +74,7 @@ final class ClipMerge {
                         + " dropped: " + quoted(droppedBones));
             }
             List<MorphChannel> morphs = new ArrayList<>();
-            Column[] columns = new Column[layout.morphs.size()];
+            Column[] columns = new Column[layout.streams.morphTargetCount()];
             List<MorphChannel> matched = new ArrayList<>();
             for (MorphChannel c : clip.morphChannels()) {
                 List<Integer> inputs = inputsByPart.get(c.target());
@@ -100,13 +100,13 @@ final class ClipMerge {
                 }
                 matched.add(c);
                 for (int i : inputs) {
-                    int[] remap = layout.morphs.remap[i];
+                    int[] remap = layout.streams.morphRemap[i];
                     for (int own = 0; own < remap.length; own++) {
                         Column previous = columns[remap[own]];
                         if (previous == null) {
                             columns[remap[own]] = new Column(c, own, i);
                         } else if (previous.channel != c || previous.weight != own) {
-                            warnings.add(where + ": morph target " + Checks.quote(layout.morphs.names.get(remap[own]))
+                            warnings.add(where + ": morph target " + Checks.quote(layout.streams.morphNames.get(remap[own]))
                                     + " is animated by the channels of part "
                                     + Checks.quote(layout.partNames.get(previous.part)) + " and part "
                                     + Checks.quote(layout.partNames.get(i)) + "; the first is kept");
@@ -140,7 +140,7 @@ final class ClipMerge {
         int u = columns.length;
         float[] defaults = new float[u];
         for (int t = 0; t < u; t++) {
-            defaults[t] = layout.morphs.defaultWeights.get(t);
+            defaults[t] = layout.streams.morphDefaultWeights.get(t);
         }
         EnumSet<Interpolation> kinds = EnumSet.noneOf(Interpolation.class);
         for (Column c : columns) {

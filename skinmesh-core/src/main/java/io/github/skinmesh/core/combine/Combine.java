@@ -210,6 +210,37 @@ public final class Combine {
     }
 
     /**
+     * Combines parts into reusable buffers instead of a new mesh: {@code buffers} then hold
+     * exactly the streams, indices, submeshes and palette of the mesh
+     * {@link #combine(List, CombineOptions)} gives for the same inputs and options (equal arrays
+     * over their used lengths). Every part is prepared and copied; to rewrite only a changed part,
+     * keep a {@link CombinePlan} and use {@link CombinePlan#combineInto}.
+     *
+     * <p>Allocates what preparing the parts and laying out the result take (tables per part, bone
+     * and submesh; copies of parts that need a transform baked or vertices reconciled), and, when
+     * the buffers are too small or lack a stream, larger arrays that the buffers then keep; nothing
+     * else proportional to the vertex count. Thread-safe for distinct buffers; inputs are only
+     * read.
+     *
+     * @param inputs the parts, at least one; read only
+     * @param options the options
+     * @param buffers the buffers to write; their previous content is replaced
+     * @return {@code buffers}
+     * @throws ValidationException as {@link #combine(List, CombineOptions)}; the buffers are
+     *     unchanged then
+     */
+    public static CombineBuffers combineInto(List<CombineInput> inputs, CombineOptions options,
+            CombineBuffers buffers) {
+        Objects.requireNonNull(inputs, "inputs");
+        Objects.requireNonNull(buffers, "buffers");
+        List<CombineSlot> slots = new ArrayList<>(inputs.size());
+        for (int i = 0; i < inputs.size(); i++) {
+            slots.add(CombineSlot.of(Integer.toString(i), Objects.requireNonNull(inputs.get(i), "inputs[" + i + "]")));
+        }
+        return CombinePlan.create(slots, options, Progress.NONE).combineInto(buffers);
+    }
+
+    /**
      * Combines every part of some characters, character by character ({@link CombineInput#allOf(List)}).
      *
      * @param characters the characters, at least one part in all

@@ -53,6 +53,12 @@ public final class CombinePlan {
     /** The plan this one was derived from by a swap, while its result may serve as the base of a patch. */
     private volatile @Nullable CombinePlan previous;
     private volatile Assembly.@Nullable Assembled assembled;
+    /** The layout of the non-empty slots' parts and its index ranges, once computed. */
+    private volatile @Nullable Laid laid;
+
+    /** A layout and its index ranges ({@link Assembly#ranges}). */
+    record Laid(Layout layout, int[] ranges) {
+    }
 
     private CombinePlan(String[] slotNames, @Nullable CombineInput[] inputs, @Nullable PreparedPart[] prepared,
             CombineOptions options, @Nullable CombinePlan previous) {
@@ -216,6 +222,57 @@ public final class CombinePlan {
         Objects.requireNonNull(progress, "progress");
         Assembly.Assembled a = assembled;
         if (a == null) {
+            Laid l = laid();
+            CombinePlan from = previous;
+            a = Assembly.run(l.layout(), l.ranges(), from == null ? null : from.assembled, progress);
+            assembled = a;
+            previous = null; // the base of a patch is needed once
+        }
+        return a.result();
+    }
+
+    /**
+     * Combines the parts in the non-empty slots, in slot order, into reusable buffers instead of a
+     * new mesh: after the call {@code buffers} hold exactly the streams, indices, submeshes and
+     * palette of {@link #combine()}'s mesh (equal arrays over their used lengths; see
+     * {@link CombineBuffers}), without allocating anything proportional to the vertex count when
+     * the buffers are large enough.
+     *
+     * <p>When the buffers hold the combination of a plan this one was derived from (by
+     * {@link #withPart} or {@link #withoutPart}, directly or through several swaps) and the swaps
+     * kept the layout (the same vertex count per slot, the same material groups, palette, streams
+     * and morph targets, no welding), only the ranges of the slots whose part changed are
+     * rewritten; otherwise every part is copied. Either way the result is the same.
+     *
+     * <p>Allocates the plan's layout once (tables per part, bone and submesh) and, when the
+     * buffers are too small for the result or a stream appears, larger arrays, which the buffers
+     * then keep. With welding, the welded streams are new arrays as well. The plan stays
+     * thread-safe; the buffers are written by the calling thread and must not be read or
+     * written by another thread during the call.
+     *
+     * <pre>{@code
+     * CombineBuffers gpu = new CombineBuffers();
+     * plan.combineInto(gpu);                                  // every slot copied
+     * plan = plan.withPart("hat", CombineInput.of(shop, cap));
+     * plan.combineInto(gpu);                                  // only the hat's ranges rewritten
+     * upload(gpu.positions(), 3 * gpu.vertexCount());
+     * }</pre>
+     *
+     * @param buffers the buffers to write; their previous content is replaced
+     * @return {@code buffers}
+     * @throws ValidationException as {@link #combine()}; the buffers are unchanged then
+     */
+    public CombineBuffers combineInto(CombineBuffers buffers) {
+        Objects.requireNonNull(buffers, "buffers");
+        Laid l = laid();
+        buffers.write(l.layout(), l.ranges());
+        return buffers;
+    }
+
+    /** The layout of this plan's parts, computed once. */
+    private Laid laid() {
+        Laid l = laid;
+        if (l == null) {
             List<PreparedPart> parts = new ArrayList<>();
             for (PreparedPart p : prepared) {
                 if (p != null) {
@@ -226,12 +283,11 @@ public final class CombinePlan {
                 throw new ValidationException("combine: " + (slotNames.length == 0 ? "inputs is empty"
                         : "every slot of the plan is empty") + ", expected at least one part");
             }
-            CombinePlan from = previous;
-            a = Assembly.run(new Layout(List.copyOf(parts), options), from == null ? null : from.assembled, progress);
-            assembled = a;
-            previous = null; // the base of a patch is needed once
+            Layout layout = new Layout(List.copyOf(parts), options);
+            l = new Laid(layout, Assembly.ranges(layout));
+            laid = l;
         }
-        return a.result();
+        return l;
     }
 
     /** @return whether the last {@link #combine()} patched the result of the plan this one came from (for tests) */

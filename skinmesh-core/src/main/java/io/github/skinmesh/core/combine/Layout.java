@@ -3,6 +3,7 @@ package io.github.skinmesh.core.combine;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.internal.StreamUnion;
 import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
@@ -41,15 +42,12 @@ final class Layout {
     /** Per part, per entry: the correction {@code C}, or null; null for a part without any. */
     final float @Nullable [][][] corrections;
     final PartData[] data;
-    final boolean normals;
-    final boolean tangents;
-    final boolean colors;
-    final int uvChannels;
-    final List<String> attributeNames = new ArrayList<>();
-    final List<Integer> attributeComponents = new ArrayList<>();
-    final int influences;
+    /**
+     * The result's streams: normals, tangents, colors, UV channels, attributes, influences and the
+     * morph targets united by name (as {@code Meshes.concat} unites them, under the clash policy).
+     */
+    final StreamUnion streams;
     final boolean canonical;
-    final MorphLayout morphs;
     final MaterialGroups groups;
     /**
      * The parts in the order of their vertices in the result: by the first submesh (in draw order)
@@ -216,51 +214,26 @@ final class Layout {
             corrections[i] = c;
         }
 
-        boolean anyNormals = false;
-        boolean anyTangents = false;
-        boolean anyColors = false;
-        int channels = 0;
-        int k = 1;
         boolean allCanonical = true;
-        Map<String, Integer> attributeOwner = new HashMap<>();
+        List<Mesh> meshes = new ArrayList<>(count);
+        int[] influences = new int[count];
         for (int i = 0; i < count; i++) {
             PreparedPart p = parts.get(i);
-            Mesh m = p.mesh;
-            anyNormals |= m.hasNormals();
-            anyTangents |= m.hasTangents();
-            anyColors |= m.hasColors();
-            channels = Math.max(channels, m.uvChannelCount());
-            k = Math.max(k, p.influences);
+            meshes.add(p.mesh);
+            influences[i] = p.influences;
             allCanonical &= p.canonical;
-            for (VertexAttribute a : m.attributes()) {
-                Integer owner = attributeOwner.get(a.name());
-                if (owner == null) {
-                    attributeOwner.put(a.name(), i);
-                    attributeNames.add(a.name());
-                    attributeComponents.add(a.componentCount());
-                } else {
-                    int components = attributeComponents.get(attributeNames.indexOf(a.name()));
-                    if (components != a.componentCount()) {
-                        throw new ValidationException("combine: vertex attribute " + Checks.quote(a.name()) + " has "
-                                + components + " components in part " + Checks.quote(partNames.get(owner))
-                                + " (input " + owner + ") and " + a.componentCount() + " in part "
-                                + Checks.quote(p.name) + " (input " + i + "), expected the same component count");
-                    }
-                }
-            }
         }
-        normals = anyNormals;
-        tangents = anyTangents;
-        colors = anyColors;
-        uvChannels = channels;
-        influences = k;
         canonical = allCanonical;
+        // the union's notes (morph default weights, renames) follow the reconciliation, as before
+        List<String> unionWarnings = new ArrayList<>();
+        streams = StreamUnion.of(meshes, influences, clash(options.morphNameClash()), new Wording(partNames),
+                unionWarnings);
 
         data = new PartData[count];
         for (int i = 0; i < count; i++) {
-            data[i] = BindReconciliation.correct(parts.get(i), corrections[i], normals, tangents);
+            data[i] = BindReconciliation.correct(parts.get(i), corrections[i], streams.normals, streams.tangents);
         }
-        morphs = MorphLayout.of(parts, options.morphNameClash(), warnings);
+        warnings.addAll(unionWarnings);
         groups = MaterialGroups.of(parts);
         vertexOrder = vertexOrder(count, groups);
         firstVertex = new int[count];
@@ -293,34 +266,73 @@ final class Layout {
                         + (m.hasNormals() ? "normals" : "computed normals")
                         + (m.uvChannelCount() > 0 ? " and UV set 0" : " alone (it has no UV set)"));
             }
-            if (colors && !m.hasColors()) {
+            if (streams.colors && !m.hasColors()) {
                 warnings.add(who + ": has no colors; filled with white (1, 1, 1, 1)");
             }
             int has = m.uvChannelCount();
+            int uvChannels = streams.uvChannels;
             if (has < uvChannels) {
                 warnings.add(who + ": has " + has + " UV " + (has == 1 ? "channel" : "channels") + " of " + uvChannels
                         + "; " + (uvChannels - has == 1 ? "channel " + has : "channels " + has + ".." + (uvChannels - 1))
                         + " filled with (0, 0)");
             }
-            for (String a : attributeNames) {
+            for (String a : streams.attributeNames) {
                 if (m.attribute(a) == null) {
                     warnings.add(who + ": has no vertex attribute " + Checks.quote(a) + "; filled with zeros");
                 }
             }
-            boolean[] has2 = new boolean[morphs.size()];
-            for (int t : morphs.remap[i]) {
+            boolean[] has2 = new boolean[streams.morphTargetCount()];
+            for (int t : streams.morphRemap[i]) {
                 has2[t] = true;
             }
             List<String> missing = new ArrayList<>();
             for (int t = 0; t < has2.length; t++) {
                 if (!has2[t]) {
-                    missing.add(Checks.quote(morphs.names.get(t)));
+                    missing.add(Checks.quote(streams.morphNames.get(t)));
                 }
             }
             if (!missing.isEmpty()) {
                 warnings.add(who + ": has no morph " + (missing.size() == 1 ? "target " : "targets ")
                         + String.join(", ", missing) + "; zero deltas");
             }
+        }
+    }
+
+    private static StreamUnion.MorphClash clash(CombineOptions.MorphNameClash policy) {
+        return switch (policy) {
+            case MERGE -> StreamUnion.MorphClash.MERGE;
+            case REJECT -> StreamUnion.MorphClash.REJECT;
+            case RENAME -> StreamUnion.MorphClash.RENAME;
+        };
+    }
+
+    /** Combine's names for its inputs: {@code part 'hat' (input 3)}; warnings start {@code part 'hat':}. */
+    private record Wording(List<String> partNames) implements StreamUnion.Wording {
+        @Override
+        public String operation() {
+            return "combine";
+        }
+
+        @Override
+        public String subject(int input) {
+            return "part " + Checks.quote(partNames.get(input)) + ":";
+        }
+
+        @Override
+        public String name(int input) {
+            return "part " + Checks.quote(partNames.get(input)) + " (input " + input + ")";
+        }
+
+        @Override
+        public String label(int input) {
+            return partNames.get(input).isEmpty() ? "input" + input : partNames.get(input);
+        }
+
+        @Override
+        public String defaultWeightDiffers(String target, int input, float weight, int first, float kept) {
+            return "part " + Checks.quote(partNames.get(input)) + ": morph target " + target + " has default weight "
+                    + weight + " but " + kept + " in part " + Checks.quote(partNames.get(first)) + "; " + kept
+                    + " kept";
         }
     }
 

@@ -4,6 +4,7 @@ import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.BoneSlots;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.internal.SlotSummary;
 import io.github.skinmesh.core.mesh.VertexNormals;
 import io.github.skinmesh.core.mesh.VertexTangents;
 import io.github.skinmesh.core.model.BoneWeights;
@@ -199,7 +200,11 @@ final class PreparedPart {
             joints = raw.joints(w);
             weights = raw.weights(w);
             canonical = w.isCanonical();
-            SlotScan scan = SlotScan.of(joints, weights, k, ownBone.length);
+            SlotSummary scan = raw.slotSummary(w);
+            boolean[] weighted = new boolean[ownBone.length];
+            for (int e = 0; e < weighted.length; e++) {
+                weighted[e] = scan.weighted(e);
+            }
             int unweighted = scan.unweightedRows;
             if (unweighted > 0) {
                 joints = joints.clone();
@@ -208,13 +213,13 @@ final class PreparedPart {
                 if (!canonical) {
                     canonical = BoneSlots.isCanonical(joints, weights, k);
                 }
-                scan.used[0] = true;
+                weighted[0] = true;
                 warnings.add(who + ": " + unweighted + (unweighted == 1 ? " vertex has" : " vertices have")
                         + " no weight; bound to palette entry 0 (bone " + Checks.quote(ownBone[0])
                         + ") with weight 1, as the poser treats them");
             }
-            used = scan.used;
-            emptySlots = scan.emptySlots && !(unweighted > 0 && k == 1);
+            used = weighted;
+            emptySlots = scan.emptySlots > 0 && !(unweighted > 0 && k == 1);
         }
         int entries = ownBone.length;
         String[] entryBone = new String[entries];
@@ -309,77 +314,6 @@ final class PreparedPart {
             }
         }
         return covered / 3;
-    }
-
-    /**
-     * A pass over a skin's slots: which entries carry weight, whether any slot is empty and, only
-     * then, how many rows carry no weight at all.
-     *
-     * <p>Palettes of up to 64 entries collect the entries in four register masks over the flat
-     * slot array (four, so that consecutive slots do not wait on each other); a scattered
-     * {@code boolean} store per slot, and then one mask, each cost about as much as copying the
-     * joints (measured on workload {@code combine}: 3 to 4 times slower than the masks). Larger
-     * palettes take the store per slot.
-     */
-    private static final class SlotScan {
-        boolean[] used;
-        int unweightedRows;
-        boolean emptySlots;
-
-        static SlotScan of(int[] joints, float[] weights, int k, int entries) {
-            SlotScan scan = new SlotScan();
-            scan.used = new boolean[entries];
-            int zeros = 0;
-            int length = weights.length;
-            if (entries <= 64) {
-                long m0 = 0;
-                long m1 = 0;
-                long m2 = 0;
-                long m3 = 0;
-                int i = 0;
-                for (; i + 3 < length; i += 4) {
-                    int p0 = weights[i] > 0 ? 1 : 0;
-                    int p1 = weights[i + 1] > 0 ? 1 : 0;
-                    int p2 = weights[i + 2] > 0 ? 1 : 0;
-                    int p3 = weights[i + 3] > 0 ? 1 : 0;
-                    m0 |= (long) p0 << joints[i];
-                    m1 |= (long) p1 << joints[i + 1];
-                    m2 |= (long) p2 << joints[i + 2];
-                    m3 |= (long) p3 << joints[i + 3];
-                    zeros += 4 - p0 - p1 - p2 - p3;
-                }
-                for (; i < length; i++) {
-                    int p = weights[i] > 0 ? 1 : 0;
-                    m0 |= (long) p << joints[i];
-                    zeros += 1 - p;
-                }
-                long mask = m0 | m1 | m2 | m3;
-                for (int e = 0; e < entries; e++) {
-                    scan.used[e] = (mask >>> e & 1) != 0;
-                }
-            } else {
-                for (int i = 0; i < length; i++) {
-                    if (weights[i] > 0) {
-                        scan.used[joints[i]] = true;
-                    } else {
-                        zeros++;
-                    }
-                }
-            }
-            scan.emptySlots = zeros > 0;
-            if (zeros >= k) {
-                int unweighted = 0;
-                for (int base = 0; base < length; base += k) {
-                    boolean any = false;
-                    for (int s = 0; s < k; s++) {
-                        any |= weights[base + s] > 0;
-                    }
-                    unweighted += any ? 0 : 1;
-                }
-                scan.unweightedRows = unweighted;
-            }
-            return scan;
-        }
     }
 
     /** Gives each vertex without weight slot 0 = (entry 0, weight 1) and empty other slots. */

@@ -1,6 +1,7 @@
 package io.github.skinmesh.core.combine;
 
 import io.github.skinmesh.core.internal.Gather;
+import io.github.skinmesh.core.internal.VertexStreams;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
@@ -38,7 +39,7 @@ final class Welding {
         }
     }
 
-    static Result run(Layout layout, Assembly.Streams s) {
+    static Result run(Layout layout, VertexStreams s) {
         int n = s.vertexCount;
         int parts = layout.parts.size();
         int[] partOf = new int[n];
@@ -75,7 +76,7 @@ final class Welding {
                                 int r = list.getInt(j);
                                 if ((best < 0 || r < best) && partOf[r] != i
                                         && !absorbed.contains(((long) r << 32) | i)
-                                        && matches(s, layout.influences, r, v, distance, tolerance)) {
+                                        && matches(s, s.influences, r, v, distance, tolerance)) {
                                     best = r;
                                 }
                             }
@@ -146,7 +147,7 @@ final class Welding {
         return x * 0x9E3779B97F4A7C15L + y * 0xC2B2AE3D27D4EB4FL + z * 0x165667B19E3779F9L;
     }
 
-    private static boolean matches(Assembly.Streams s, int k, int a, int b, float distance, float tolerance) {
+    private static boolean matches(VertexStreams s, int k, int a, int b, float distance, float tolerance) {
         if (!near3(s.positions, 3 * a, 3 * b, distance)) {
             return false;
         }
@@ -214,7 +215,7 @@ final class Welding {
     }
 
     /** Each kept vertex that absorbed others gets the normalized sum of their normals; its tangent is re-orthogonalized. */
-    private static void averageNormals(Assembly.Streams s, int[] rep) {
+    private static void averageNormals(VertexStreams s, int[] rep) {
         float[] nrm = s.normals;
         int n = rep.length;
         double[] sum = null;
@@ -276,7 +277,7 @@ final class Welding {
     }
 
     /** Keeps the vertices with {@code rep[v] == v}, in order, in every stream; renumbers the indices. */
-    private static void compact(Assembly.Streams s, int[] rep, int[] newIndex, int kept, Layout layout) {
+    private static void compact(VertexStreams s, int[] rep, int[] newIndex, int kept, Layout layout) {
         int[] keep = new int[kept];
         for (int v = 0, i = 0; v < rep.length; v++) {
             if (rep[v] == v) {
@@ -292,9 +293,9 @@ final class Welding {
             s.uvs[c] = Gather.floats(s.uvs[c], 2, keep);
         }
         for (int a = 0; a < s.attributes.length; a++) {
-            s.attributes[a] = Gather.floats(s.attributes[a], layout.attributeComponents.get(a), keep);
+            s.attributes[a] = Gather.floats(s.attributes[a], s.attributeComponents[a], keep);
         }
-        int k = layout.influences;
+        int k = s.influences;
         s.weights = Gather.floats(s.weights, k, keep);
         s.joints = Gather.ints(s.joints, k, keep);
         for (int t = 0; t < s.morphPositions.length; t++) {
@@ -303,7 +304,7 @@ final class Welding {
             s.morphTangents[t] = s.morphTangents[t] == null ? null : Gather.floats(s.morphTangents[t], 3, keep);
         }
         int[] idx = s.indices;
-        for (int i = 0; i < idx.length; i++) {
+        for (int i = 0, end = s.indexCount; i < end; i++) {
             idx[i] = newIndex[idx[i]];
         }
     }

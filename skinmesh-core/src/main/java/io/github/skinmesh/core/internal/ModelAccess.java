@@ -65,6 +65,9 @@ public final class ModelAccess {
         /** @param w weights @return weights */
         float[] weights(BoneWeights w);
 
+        /** @param w weights @return which joints carry weight, empty slots and unweighted vertices, computed once per weights */
+        SlotSummary slotSummary(BoneWeights w);
+
         /** @param s skin @return inverse bind matrices */
         float[] inverseBindMatrices(Skin s);
 

@@ -3,6 +3,9 @@ package io.github.skinmesh.core.mesh;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.internal.StreamUnion;
+import io.github.skinmesh.core.internal.VertexCopy;
+import io.github.skinmesh.core.internal.VertexStreams;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.model.Draw;
@@ -13,14 +16,14 @@ import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.Submesh;
 import io.github.skinmesh.core.model.VertexAttribute;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@link Meshes#concat}: unites palettes, attributes and morph targets, checks every count and
- * array length, then allocates each output stream once and copies each mesh's part into it at
- * the mesh's vertex offset (filling what a mesh lacks), and hands the arrays to the new mesh
+ * {@link Meshes#concat}: unites palettes ({@link PaletteUnion}) and streams (the
+ * {@link StreamUnion} that combine uses too), checks every count and array length, then allocates
+ * each output stream once, copies each mesh's part into it at the mesh's vertex offset with
+ * combine's {@link VertexCopy} (filling what a mesh lacks), and hands the arrays to the new mesh
  * without a second copy.
  *
  * <p>Work is linear in the output size plus, for a mesh lacking normals or tangents, the cost of
@@ -51,10 +54,6 @@ final class Concatenation {
         long indices = 0;
         long submeshes = 0;
         long materials = 0;
-        boolean anyNormals = false;
-        boolean anyTangents = false;
-        boolean anyColors = false;
-        int uvChannels = 0;
         for (int i = 0; i < meshCount; i++) {
             Mesh m = meshes.get(i);
             firstVertex[i] = (int) Math.min(vertices, Integer.MAX_VALUE);
@@ -65,10 +64,6 @@ final class Concatenation {
             indices += m.indexCount();
             submeshes += m.submeshes().size();
             materials += m.materials().size();
-            anyNormals |= m.hasNormals();
-            anyTangents |= m.hasTangents();
-            anyColors |= m.hasColors();
-            uvChannels = Math.max(uvChannels, m.uvChannelCount());
         }
         if (vertices > Integer.MAX_VALUE) {
             throw new ValidationException(WHERE + ": the " + meshCount + " meshes have " + vertices
@@ -89,44 +84,54 @@ final class Concatenation {
         }
         List<String> warnings = new ArrayList<>();
         PaletteUnion palette = firstSkin == null ? null : PaletteUnion.of(meshes, options.bindMatrixTolerance());
-        AttributeUnion attributes = AttributeUnion.of(meshes);
-        MorphUnion morphs = MorphUnion.of(meshes, warnings);
+        StreamUnion streams = union(meshes, warnings);
 
         // 3*vertexCount also bounds the UV channels (2 per vertex) and the morph deltas (3 per vertex)
         ArrayLimits.requireLength(WHERE, "positions", vertices, 3, "3*vertexCount");
-        if (anyTangents || anyColors) {
-            ArrayLimits.requireLength(WHERE, anyTangents ? "tangents" : "colors", vertices, 4, "4*vertexCount");
+        if (streams.tangents || streams.colors) {
+            ArrayLimits.requireLength(WHERE, streams.tangents ? "tangents" : "colors", vertices, 4, "4*vertexCount");
         }
-        for (int a = 0; a < attributes.size(); a++) {
-            int c = attributes.componentCounts.get(a);
-            ArrayLimits.requireLength(WHERE, "vertex attribute " + attributes.names.get(a), vertices, c,
+        for (int a = 0; a < streams.attributeNames.size(); a++) {
+            int c = streams.attributeComponents.get(a);
+            ArrayLimits.requireLength(WHERE, "vertex attribute " + streams.attributeNames.get(a), vertices, c,
                     c + "*vertexCount");
         }
         if (palette != null) {
-            ArrayLimits.requireLength(WHERE, "joints", vertices, palette.influences,
-                    palette.influences + "*vertexCount");
+            ArrayLimits.requireLength(WHERE, "joints", vertices, streams.influences,
+                    streams.influences + "*vertexCount");
         }
 
         int n = (int) vertices;
         ModelAccess.Bridge raw = ModelAccess.get();
         // trusted path: every value below is copied from a validated mesh, computed by VertexNormals or
         // VertexTangents (finite by their contract), a fill constant, or an index offset by a checked count
-        Mesh.Builder b = raw.trustedMeshBuilder(options.name() != null ? options.name() : meshes.get(0).name());
-        b.positions(positions(meshes, firstVertex, n));
-        raw.presetBounds(b, bounds(meshes));
-        float[] normals = anyNormals ? new float[3 * n] : null;
-        float[] tangents = anyTangents ? new float[4 * n] : null;
-        directions(meshes, firstVertex, normals, tangents, warnings);
-        b.normals(normals);
-        b.tangents(tangents);
-        b.colors(anyColors ? colors(meshes, firstVertex, n, warnings) : null);
-        uvs(meshes, firstVertex, n, uvChannels, warnings).forEach(b::addUvs);
-        for (int a = 0; a < attributes.size(); a++) {
-            b.addAttribute(raw.trustedAttribute(attributes.names.get(a), attributes.componentCounts.get(a),
-                    attribute(meshes, firstVertex, n, attributes.names.get(a), attributes.componentCounts.get(a),
-                            warnings)));
+        VertexStreams dst = VertexStreams.allocate(streams, palette != null, n, (int) indices);
+        int[] normalFallbacks = new int[meshCount];
+        int[] tangentFallbacks = new int[meshCount];
+        boolean allCanonical = true;
+        for (int i = 0; i < meshCount; i++) {
+            Mesh m = meshes.get(i);
+            VertexCopy.Source src = source(m, streams, palette == null ? null : palette.remap[i], i,
+                    normalFallbacks, tangentFallbacks);
+            allCanonical &= src.canonical;
+            VertexCopy.copy(src, dst, firstVertex[i]);
+            VertexCopy.indices(raw.indices(m), 0, dst.indices, firstIndex[i], m.indexCount(), firstVertex[i]);
         }
-        b.indices(indices(meshes, firstVertex, (int) indices));
+        streams.fillWarnings(meshes, normalFallbacks, tangentFallbacks, new Wording(meshes), warnings);
+        Mesh.Builder b = raw.trustedMeshBuilder(options.name() != null ? options.name() : meshes.get(0).name());
+        b.positions(dst.positions);
+        raw.presetBounds(b, bounds(meshes));
+        b.normals(dst.normals);
+        b.tangents(dst.tangents);
+        b.colors(dst.colors);
+        for (float[] uv : dst.uvs) {
+            b.addUvs(uv);
+        }
+        for (int a = 0; a < dst.attributes.length; a++) {
+            b.addAttribute(raw.trustedAttribute(streams.attributeNames.get(a), dst.attributeComponents[a],
+                    dst.attributes[a]));
+        }
+        b.indices(dst.indices);
         for (int i = 0; i < meshCount; i++) {
             Mesh m = meshes.get(i);
             for (Submesh s : m.submeshes()) {
@@ -137,19 +142,123 @@ final class Concatenation {
             }
         }
         if (palette != null) {
-            b.skin(raw.trustedSkin(palette.names, palette.inverseBindMatrices,
-                    weights(meshes, firstVertex, n, palette)));
+            // canonical rows stay canonical (renumbered joints, extra slots empty with joint 0); renumbering the
+            // joints of stored rows may make them canonical or not, so their flag is computed by a scan
+            int k = streams.influences;
+            BoneWeights weights = allCanonical ? raw.trustedWeights(k, dst.joints, dst.weights, true)
+                    : raw.adoptSlots(k, dst.joints, dst.weights);
+            b.skin(raw.trustedSkin(palette.names, palette.inverseBindMatrices, weights));
         }
-        float[] morphWeights = new float[morphs.size()];
-        for (int t = 0; t < morphs.size(); t++) {
-            b.addMorphTarget(morphTarget(meshes, firstVertex, n, morphs, t));
-            morphWeights[t] = morphs.defaultWeights.get(t);
+        for (int t = 0; t < streams.morphTargetCount(); t++) {
+            b.addMorphTarget(raw.trustedMorphTarget(streams.morphNames.get(t), dst.morphPositions[t],
+                    dst.morphNormals[t], dst.morphTangents[t]));
         }
-        b.morphWeights(morphWeights);
-        warnMissingTargets(meshes, morphs, warnings);
+        b.morphWeights(streams.morphWeights());
         int[][] paletteRemap = palette == null ? new int[meshCount][0] : palette.remap;
         return new ConcatResult(b.build(), warnings, firstVertex, firstIndex, firstSubmesh, firstMaterial,
-                paletteRemap, morphs.remap);
+                paletteRemap, streams.morphRemap);
+    }
+
+    /**
+     * The streams of the result, united as combine unites them (morph targets merged by name);
+     * messages name the meshes by position and name.
+     */
+    static StreamUnion union(List<Mesh> meshes, List<String> warnings) {
+        int[] influences = new int[meshes.size()];
+        for (int i = 0; i < influences.length; i++) {
+            Skin skin = meshes.get(i).skin();
+            influences[i] = skin == null ? 0 : skin.weights().influencesPerVertex();
+        }
+        return StreamUnion.of(meshes, influences, StreamUnion.MorphClash.MERGE, new Wording(meshes), warnings);
+    }
+
+    /** Concat's names for its inputs: {@code mesh 1 'bare'}. */
+    private record Wording(List<Mesh> meshes) implements StreamUnion.Wording {
+        @Override
+        public String operation() {
+            return WHERE;
+        }
+
+        @Override
+        public String subject(int input) {
+            return WHERE + ": " + name(input);
+        }
+
+        @Override
+        public String name(int input) {
+            return Meshes.describe(input, meshes.get(input));
+        }
+
+        @Override
+        public String label(int input) {
+            return name(input);
+        }
+
+        @Override
+        public String defaultWeightDiffers(String target, int input, float weight, int first, float kept) {
+            return WHERE + ": morph target " + target + " has default weight " + weight + " in " + name(input)
+                    + " but " + kept + " in " + name(first) + "; " + kept + " kept";
+        }
+    }
+
+    /**
+     * Mesh {@code i}'s streams for the copy: its own arrays, and normals and tangents computed when
+     * the result has them and the mesh does not (tangents from its own normals, else from normals
+     * computed for the purpose), their fallback counts recorded.
+     */
+    private static VertexCopy.Source source(Mesh m, StreamUnion streams, int @Nullable [] jointMap, int i,
+            int[] normalFallbacks, int[] tangentFallbacks) {
+        ModelAccess.Bridge raw = ModelAccess.get();
+        int count = m.vertexCount();
+        VertexCopy.Source s = new VertexCopy.Source();
+        s.vertexCount = count;
+        s.positions = raw.positions(m);
+        float[] own = raw.normals(m);
+        s.normals = own;
+        normalFallbacks[i] = -1;
+        tangentFallbacks[i] = -1;
+        if (streams.normals && own == null) {
+            s.normals = new float[3 * count];
+            normalFallbacks[i] = VertexNormals.computeInto(m, s.normals, 0);
+        }
+        s.tangents = raw.tangents(m);
+        if (streams.tangents && s.tangents == null) {
+            float[] normals = s.normals != null ? s.normals : VertexNormals.compute(m);
+            s.tangents = new float[4 * count];
+            tangentFallbacks[i] = VertexTangents.computeInto(m, normals, s.tangents, 0);
+        }
+        s.colors = raw.colors(m);
+        s.uvs = new float[m.uvChannelCount()][];
+        for (int c = 0; c < s.uvs.length; c++) {
+            s.uvs[c] = raw.uvs(m, c);
+        }
+        s.attributes = new float[streams.attributeNames.size()][];
+        for (int a = 0; a < s.attributes.length; a++) {
+            VertexAttribute attribute = m.attribute(streams.attributeNames.get(a));
+            s.attributes[a] = attribute == null ? null : raw.values(attribute);
+        }
+        Skin skin = m.skin();
+        s.canonical = true;
+        if (skin != null) {
+            BoneWeights w = skin.weights();
+            s.influences = w.influencesPerVertex();
+            s.joints = raw.joints(w);
+            s.weights = raw.weights(w);
+            s.canonical = w.isCanonical();
+            s.emptySlots = true; // not known without a scan: each slot is tested
+            s.jointMap = jointMap;
+        }
+        List<MorphTarget> targets = m.morphTargets();
+        s.morphPositions = new float[targets.size()][];
+        s.morphNormals = new float[targets.size()][];
+        s.morphTangents = new float[targets.size()][];
+        for (int t = 0; t < targets.size(); t++) {
+            s.morphPositions[t] = raw.positions(targets.get(t));
+            s.morphNormals[t] = raw.normals(targets.get(t));
+            s.morphTangents[t] = raw.tangents(targets.get(t));
+        }
+        s.morphRemap = streams.morphRemap[i];
+        return s;
     }
 
     /** The union of the meshes' bounds: exactly the bounds of their concatenated positions. */
@@ -159,134 +268,6 @@ final class Concatenation {
             b = b.union(m.bounds());
         }
         return b;
-    }
-
-    private static float[] positions(List<Mesh> meshes, int[] firstVertex, int n) {
-        float[] dst = new float[3 * n];
-        for (int i = 0; i < meshes.size(); i++) {
-            meshes.get(i).positionsInto(dst, 3 * firstVertex[i]);
-        }
-        return dst;
-    }
-
-    /**
-     * Copies normals and tangents where meshes have them, and computes them where they do not
-     * (tangents from the mesh's own normals, else from normals computed for the purpose).
-     */
-    private static void directions(List<Mesh> meshes, int[] firstVertex, float @Nullable [] normals,
-            float @Nullable [] tangents, List<String> warnings) {
-        ModelAccess.Bridge raw = ModelAccess.get();
-        for (int i = 0; i < meshes.size(); i++) {
-            Mesh m = meshes.get(i);
-            int v0 = firstVertex[i];
-            int count = m.vertexCount();
-            float[] own = raw.normals(m);
-            float[] meshNormals = own;
-            if (normals != null) {
-                if (own != null) {
-                    System.arraycopy(own, 0, normals, 3 * v0, own.length);
-                } else {
-                    int fallbacks = VertexNormals.computeInto(m, normals, 3 * v0);
-                    meshNormals = Arrays.copyOfRange(normals, 3 * v0, 3 * (v0 + count));
-                    warnings.add(WHERE + ": " + Meshes.describe(i, m) + " has no normals; computed from its"
-                            + " triangles (area- and angle-weighted)" + fallbackNote(fallbacks,
-                            "the fallback normal (0, 0, 1) (no triangle with area)"));
-                }
-            }
-            if (tangents == null) {
-                continue;
-            }
-            float[] ownTangents = raw.tangents(m);
-            if (ownTangents != null) {
-                System.arraycopy(ownTangents, 0, tangents, 4 * v0, ownTangents.length);
-                continue;
-            }
-            if (meshNormals == null) {
-                meshNormals = VertexNormals.compute(m);
-            }
-            int fallbacks = VertexTangents.computeInto(m, meshNormals, tangents, 4 * v0);
-            String fallback = "a tangent from the normal alone (no usable UV gradient)";
-            String source = m.uvChannelCount() == 0 ? " alone (it has no UV set)"
-                    : " and UV set 0" + fallbackNote(fallbacks, fallback);
-            warnings.add(WHERE + ": " + Meshes.describe(i, m) + " has no tangents; computed from its positions, "
-                    + (own != null ? "normals" : "computed normals") + source);
-        }
-    }
-
-    private static String fallbackNote(int fallbacks, String what) {
-        return fallbacks == 0 ? "" : "; " + fallbacks + (fallbacks == 1 ? " vertex" : " vertices") + " got " + what;
-    }
-
-    private static float[] colors(List<Mesh> meshes, int[] firstVertex, int n, List<String> warnings) {
-        float[] dst = new float[4 * n];
-        ModelAccess.Bridge raw = ModelAccess.get();
-        for (int i = 0; i < meshes.size(); i++) {
-            Mesh m = meshes.get(i);
-            float[] own = raw.colors(m);
-            if (own != null) {
-                System.arraycopy(own, 0, dst, 4 * firstVertex[i], own.length);
-            } else {
-                Arrays.fill(dst, 4 * firstVertex[i], 4 * (firstVertex[i] + m.vertexCount()), 1f);
-                warnings.add(WHERE + ": " + Meshes.describe(i, m) + " has no colors; filled with white (1, 1, 1, 1)");
-            }
-        }
-        return dst;
-    }
-
-    private static List<float[]> uvs(List<Mesh> meshes, int[] firstVertex, int n, int channels,
-            List<String> warnings) {
-        List<float[]> out = new ArrayList<>(channels);
-        ModelAccess.Bridge raw = ModelAccess.get();
-        for (int c = 0; c < channels; c++) {
-            float[] dst = new float[2 * n];
-            for (int i = 0; i < meshes.size(); i++) {
-                if (c < meshes.get(i).uvChannelCount()) {
-                    float[] own = raw.uvs(meshes.get(i), c);
-                    System.arraycopy(own, 0, dst, 2 * firstVertex[i], own.length);
-                }
-            }
-            out.add(dst);
-        }
-        for (int i = 0; i < meshes.size(); i++) {
-            int has = meshes.get(i).uvChannelCount();
-            if (has < channels) {
-                warnings.add(WHERE + ": " + Meshes.describe(i, meshes.get(i)) + " has " + has + " UV "
-                        + (has == 1 ? "channel" : "channels") + " of " + channels + "; "
-                        + (channels - has == 1 ? "channel " + has : "channels " + has + ".." + (channels - 1))
-                        + " filled with (0, 0)");
-            }
-        }
-        return out;
-    }
-
-    private static float[] attribute(List<Mesh> meshes, int[] firstVertex, int n, String name, int components,
-            List<String> warnings) {
-        float[] dst = new float[components * n];
-        for (int i = 0; i < meshes.size(); i++) {
-            VertexAttribute a = meshes.get(i).attribute(name);
-            if (a != null) {
-                a.valuesInto(dst, components * firstVertex[i]);
-            } else {
-                warnings.add(WHERE + ": " + Meshes.describe(i, meshes.get(i)) + " has no vertex attribute "
-                        + Checks.quote(name) + "; filled with zeros");
-            }
-        }
-        return dst;
-    }
-
-    private static int[] indices(List<Mesh> meshes, int[] firstVertex, int count) {
-        int[] dst = new int[count];
-        ModelAccess.Bridge raw = ModelAccess.get();
-        int d = 0;
-        for (int i = 0; i < meshes.size(); i++) {
-            int[] src = raw.indices(meshes.get(i));
-            int offset = firstVertex[i];
-            for (int j = 0; j < src.length; j++) {
-                dst[d + j] = src[j] + offset;
-            }
-            d += src.length;
-        }
-        return dst;
     }
 
     /** The submesh moved by the index and material offsets, its draws' entries renumbered. */
@@ -304,90 +285,5 @@ final class Concatenation {
             moved.add(raw.adoptDraw(d.firstIndex() + indexOffset, d.indexCount(), united));
         }
         return new Submesh(s.firstIndex() + indexOffset, s.indexCount(), s.materialIndex() + materialOffset, moved);
-    }
-
-    /**
-     * Each mesh's slots copied into the widest layout, joints renumbered into the united palette
-     * and extra slots empty. A canonical mesh's empty slots keep joint 0 (so its rows stay
-     * canonical); weights kept as stored have every joint renumbered, so each slot still names
-     * its bone.
-     */
-    private static BoneWeights weights(List<Mesh> meshes, int[] firstVertex, int n, PaletteUnion palette) {
-        ModelAccess.Bridge raw = ModelAccess.get();
-        int k = palette.influences;
-        int[] joints = new int[k * n];
-        float[] weights = new float[k * n];
-        boolean allCanonical = true;
-        for (int i = 0; i < meshes.size(); i++) {
-            BoneWeights src = meshes.get(i).skin().weights();
-            int[] remap = palette.remap[i];
-            int[] srcJoints = raw.joints(src);
-            float[] srcWeights = raw.weights(src);
-            int srcK = src.influencesPerVertex();
-            boolean canonical = src.isCanonical();
-            allCanonical &= canonical;
-            int count = src.vertexCount();
-            for (int v = 0, s = 0, d = k * firstVertex[i]; v < count; v++, s += srcK, d += k) {
-                for (int slot = 0; slot < srcK; slot++) {
-                    float w = srcWeights[s + slot];
-                    weights[d + slot] = w;
-                    joints[d + slot] = canonical && w == 0f ? 0 : remap[srcJoints[s + slot]];
-                }
-            }
-        }
-        // canonical rows stay canonical (renumbered joints, extra slots empty with joint 0); renumbering the
-        // joints of stored rows may make them canonical or not, so their flag is computed by a scan
-        return allCanonical ? raw.trustedWeights(k, joints, weights, true) : raw.adoptSlots(k, joints, weights);
-    }
-
-    /** United target {@code t}: each mesh's deltas at its vertex offset, zeros where it has none. */
-    private static MorphTarget morphTarget(List<Mesh> meshes, int[] firstVertex, int n, MorphUnion morphs, int t) {
-        ModelAccess.Bridge raw = ModelAccess.get();
-        boolean[] streams = morphs.streams.get(t);
-        float[] positions = streams[0] ? new float[3 * n] : null;
-        float[] normals = streams[1] ? new float[3 * n] : null;
-        float[] tangents = streams[2] ? new float[3 * n] : null;
-        for (int i = 0; i < meshes.size(); i++) {
-            int[] remap = morphs.remap[i];
-            List<MorphTarget> targets = meshes.get(i).morphTargets();
-            for (int own = 0; own < remap.length; own++) {
-                if (remap[own] != t) {
-                    continue;
-                }
-                MorphTarget src = targets.get(own);
-                int o = 3 * firstVertex[i];
-                copy(raw.positions(src), positions, o);
-                copy(raw.normals(src), normals, o);
-                copy(raw.tangents(src), tangents, o);
-            }
-        }
-        return raw.trustedMorphTarget(morphs.names.get(t), positions, normals, tangents);
-    }
-
-    private static void copy(float @Nullable [] src, float @Nullable [] dst, int offset) {
-        if (src != null && dst != null) {
-            System.arraycopy(src, 0, dst, offset, src.length);
-        }
-    }
-
-    /** One warning per mesh that lacks united targets, naming them. */
-    private static void warnMissingTargets(List<Mesh> meshes, MorphUnion morphs, List<String> warnings) {
-        for (int i = 0; i < meshes.size(); i++) {
-            boolean[] has = new boolean[morphs.size()];
-            for (int t : morphs.remap[i]) {
-                has[t] = true;
-            }
-            List<String> missing = new ArrayList<>();
-            for (int t = 0; t < has.length; t++) {
-                if (!has[t]) {
-                    missing.add(Checks.quote(morphs.names.get(t)));
-                }
-            }
-            if (!missing.isEmpty()) {
-                warnings.add(WHERE + ": " + Meshes.describe(i, meshes.get(i)) + " has no morph "
-                        + (missing.size() == 1 ? "target " : "targets ") + String.join(", ", missing)
-                        + "; zero deltas");
-            }
-        }
     }
 }

@@ -13,22 +13,18 @@ import java.util.List;
 /**
  * The union of skinned meshes' bone palettes by bone name, in order of first appearance: each
  * bone's inverse bind matrix is the first mesh's, and any other mesh's matrix for the bone must
- * equal it within the tolerance. Also the widest influence count. One hash lookup per palette
- * entry.
+ * equal it within the tolerance. One hash lookup per palette entry.
  */
 final class PaletteUnion {
     final String[] names;
     final float[] inverseBindMatrices;
     /** Per mesh: its palette entry -> united entry. */
     final int[][] remap;
-    /** The largest influences per vertex of the meshes. */
-    final int influences;
 
-    private PaletteUnion(String[] names, float[] inverseBindMatrices, int[][] remap, int influences) {
+    private PaletteUnion(String[] names, float[] inverseBindMatrices, int[][] remap) {
         this.names = names;
         this.inverseBindMatrices = inverseBindMatrices;
         this.remap = remap;
-        this.influences = influences;
     }
 
     /** @param meshes skinned meshes (checked by the caller) */
@@ -44,11 +40,9 @@ final class PaletteUnion {
         String[] names = new String[Math.min(total, Skin.MAX_PALETTE_SIZE + 1)];
         float[] ibm = new float[16 * names.length];
         int[][] remap = new int[meshes.size()][];
-        int influences = 1;
         int size = 0;
         for (int i = 0; i < meshes.size(); i++) {
             Skin skin = meshes.get(i).skin();
-            influences = Math.max(influences, skin.weights().influencesPerVertex());
             String[] palette = raw.paletteNames(skin);
             float[] matrices = raw.inverseBindMatrices(skin);
             remap[i] = new int[palette.length];
@@ -74,8 +68,7 @@ final class PaletteUnion {
                 remap[i][e] = u;
             }
         }
-        return new PaletteUnion(Arrays.copyOf(names, size), Arrays.copyOf(ibm, 16 * size), remap,
-                influences);
+        return new PaletteUnion(Arrays.copyOf(names, size), Arrays.copyOf(ibm, 16 * size), remap);
     }
 
     private static void requireSameMatrix(List<Mesh> meshes, int first, int other, String bone, float[] a, int ao,

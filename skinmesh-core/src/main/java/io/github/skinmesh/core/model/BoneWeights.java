@@ -3,7 +3,9 @@ package io.github.skinmesh.core.model;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.BoneSlots;
 import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.internal.SlotSummary;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Per-vertex bone influences: a fixed number {@code K} of (joint, weight) slots per vertex.
@@ -48,6 +50,8 @@ public final class BoneWeights {
     private final int[] joints;
     private final float[] weights;
     private final boolean canonical;
+    /** The slots' summary, computed on first request (a benign race: every thread computes the same). */
+    private volatile @Nullable SlotSummary summary;
 
     /**
      * Validates and, when {@code canonicalize}, puts the slots in canonical order in place;
@@ -233,6 +237,16 @@ public final class BoneWeights {
             throw new IndexOutOfBoundsException("slot " + slot + ", expected 0.." + (influences - 1));
         }
         return slot;
+    }
+
+    /** The slots' summary, computed once (for the bridge). */
+    SlotSummary summary() {
+        SlotSummary s = summary;
+        if (s == null) {
+            s = SlotSummary.of(joints, weights, influences);
+            summary = s;
+        }
+        return s;
     }
 
     /** @return the largest joint index used by a slot of non-zero weight, or -1 when there is none */

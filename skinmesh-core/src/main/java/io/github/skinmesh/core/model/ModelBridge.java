@@ -1,6 +1,7 @@
 package io.github.skinmesh.core.model;
 
 import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.internal.SlotSummary;
 import org.jspecify.annotations.Nullable;
 
 /** Implements {@link ModelAccess.Bridge}; installed when this class is initialized. */
@@ -50,6 +51,11 @@ final class ModelBridge implements ModelAccess.Bridge {
     @Override
     public float[] weights(BoneWeights w) {
         return w.rawWeights();
+    }
+
+    @Override
+    public SlotSummary slotSummary(BoneWeights w) {
+        return w.summary();
     }
 
     @Override

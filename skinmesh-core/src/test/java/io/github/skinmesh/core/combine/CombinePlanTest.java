@@ -43,6 +43,8 @@ class CombinePlanTest {
         }
         CombinePlan plan = Combine.plan(slots, options);
         assertSameAsFullCombine(plan, options);
+        CombineBuffers buffers = new CombineBuffers();
+        assertBuffersHold(plan.combineInto(buffers), plan.combine().mesh());
         for (int swap = 0; swap < 8; swap++) {
             String slot = SLOTS[r.nextInt(SLOTS.length)];
             CombineInput current = plan.input(slot);
@@ -62,6 +64,9 @@ class CombinePlanTest {
                     .findFirst().orElseThrow().input());
             assertSameAsFullCombine(plan, options);
             Statistics.label("patched").collect(plan.patched());
+            // one set of buffers across the sequence: rewritten in place, patched or laid out again
+            assertBuffersHold(plan.combineInto(buffers), plan.combine().mesh());
+            Statistics.label("buffer parts rewritten").collect(buffers.lastRewritten());
         }
     }
 
@@ -84,6 +89,106 @@ class CombinePlanTest {
                 .withPart("feet", variant(r, swapped.input("feet")));
         assertSameAsFullCombine(twice, CombineOptions.DEFAULTS);
         assertThat(twice.patched()).isFalse();
+    }
+
+    @Test
+    void buffersRewriteOnlyTheSwappedSlotsWhenTheLayoutIsKept() {
+        SplittableRandom r = new SplittableRandom(11);
+        Skeleton base = CombineFixtures.randomSkeleton(r, 6, false);
+        List<CombineSlot> slots = new ArrayList<>();
+        for (String slot : SLOTS) {
+            slots.add(CombineSlot.of(slot, randomInput(r, base, slot)));
+        }
+        CombinePlan plan = Combine.plan(slots, CombineOptions.DEFAULTS);
+        CombineBuffers buffers = new CombineBuffers();
+        assertThat(buffers.isEmpty()).isTrue();
+        assertThat(buffers.vertexCount()).isZero();
+        assertThatThrownBy(buffers::positions).isInstanceOf(IllegalStateException.class)
+                .hasMessage("combine buffers: empty, expected a combination written into them first");
+        plan.combineInto(buffers);
+        assertThat(buffers.lastRewritten()).isEqualTo(SLOTS.length);
+        float[] positions = buffers.positions();
+        // two swaps from a plan the buffers hold: two slots rewritten, the arrays reused
+        CombinePlan swapped = plan.withPart("legs", variant(r, plan.input("legs")))
+                .withPart("head", variant(r, plan.input("head")));
+        swapped.combineInto(buffers);
+        assertThat(buffers.lastRewritten()).isEqualTo(2);
+        assertThat(buffers.positions()).isSameAs(positions);
+        assertBuffersHold(buffers, swapped.combine().mesh());
+        swapped.combineInto(buffers);
+        assertThat(buffers.lastRewritten()).isZero();
+        // a part of another layout: every part copied again, same bytes as the mesh
+        CombinePlan other = swapped.withPart("feet", randomInput(r, base, "feet"));
+        other.combineInto(buffers);
+        assertThat(buffers.lastRewritten()).isEqualTo(SLOTS.length);
+        assertBuffersHold(buffers, other.combine().mesh());
+        // back to a smaller result: the longer arrays are kept, their used lengths equal the mesh
+        CombinePlan smaller = other.withoutPart("body");
+        smaller.combineInto(buffers);
+        assertBuffersHold(buffers, smaller.combine().mesh());
+        // cleared buffers copy every part
+        buffers.clear();
+        assertThat(buffers.isEmpty()).isTrue();
+        smaller.combineInto(buffers);
+        assertThat(buffers.lastRewritten()).isEqualTo(SLOTS.length - 1);
+        assertBuffersHold(buffers, smaller.combine().mesh());
+        // from scratch, as Combine.combine
+        List<CombineInput> inputs = smaller.slots().stream().map(CombineSlot::input)
+                .filter(java.util.Objects::nonNull).toList();
+        assertBuffersHold(Combine.combineInto(inputs, CombineOptions.DEFAULTS, buffers),
+                Combine.combine(inputs, CombineOptions.DEFAULTS).mesh());
+    }
+
+    /** The buffers' used lengths hold exactly the mesh's arrays, and their mesh equals it. */
+    static void assertBuffersHold(CombineBuffers buffers, Mesh mesh) {
+        int n = mesh.vertexCount();
+        assertThat(buffers.vertexCount()).isEqualTo(n);
+        assertThat(buffers.indexCount()).isEqualTo(mesh.indexCount());
+        assertThat(java.util.Arrays.copyOf(buffers.positions(), 3 * n)).containsExactly(mesh.positions());
+        assertThat(prefix(buffers.normals(), 3 * n)).isEqualTo(mesh.normals());
+        assertThat(prefix(buffers.tangents(), 4 * n)).isEqualTo(mesh.tangents());
+        assertThat(prefix(buffers.colors(), 4 * n)).isEqualTo(mesh.colors());
+        assertThat(buffers.uvChannelCount()).isEqualTo(mesh.uvChannelCount());
+        for (int c = 0; c < mesh.uvChannelCount(); c++) {
+            assertThat(prefix(buffers.uvs(c), 2 * n)).containsExactly(mesh.uvs(c));
+        }
+        assertThat(buffers.attributeCount()).isEqualTo(mesh.attributes().size());
+        for (int a = 0; a < buffers.attributeCount(); a++) {
+            var own = mesh.attributes().get(a);
+            assertThat(buffers.attributeName(a)).isEqualTo(own.name());
+            assertThat(prefix(buffers.attributeValues(a), own.componentCount() * n)).containsExactly(own.values());
+        }
+        int k = mesh.skin().weights().influencesPerVertex();
+        assertThat(buffers.influencesPerVertex()).isEqualTo(k);
+        assertThat(java.util.Arrays.copyOf(buffers.joints(), k * n)).containsExactly(mesh.skin().weights().joints());
+        assertThat(prefix(buffers.weights(), k * n)).containsExactly(mesh.skin().weights().weights());
+        assertThat(java.util.Arrays.copyOf(buffers.indices(), mesh.indexCount())).containsExactly(mesh.indices());
+        assertThat(buffers.submeshCount()).isEqualTo(mesh.submeshes().size());
+        for (int s = 0; s < buffers.submeshCount(); s++) {
+            assertThat(buffers.submeshFirstIndex(s)).isEqualTo(mesh.submeshes().get(s).firstIndex());
+            assertThat(buffers.submeshIndexCount(s)).isEqualTo(mesh.submeshes().get(s).indexCount());
+            assertThat(buffers.submeshMaterial(s)).isEqualTo(mesh.materials().get(mesh.submeshes().get(s).materialIndex()));
+        }
+        assertThat(buffers.paletteSize()).isEqualTo(mesh.skin().paletteSize());
+        for (int e = 0; e < buffers.paletteSize(); e++) {
+            assertThat(buffers.paletteBone(e)).isEqualTo(mesh.skin().boneName(e));
+            assertThat(buffers.inverseBindMatrix(e, new org.joml.Matrix4f()))
+                    .isEqualTo(mesh.skin().inverseBindMatrix(e, new org.joml.Matrix4f()));
+        }
+        assertThat(buffers.morphTargetCount()).isEqualTo(mesh.morphTargets().size());
+        for (int t = 0; t < buffers.morphTargetCount(); t++) {
+            MorphTarget target = mesh.morphTargets().get(t);
+            assertThat(buffers.morphTargetName(t)).isEqualTo(target.name());
+            assertThat(buffers.morphTargetDefaultWeight(t)).isEqualTo(mesh.morphWeights()[t]);
+            assertThat(prefix(buffers.morphPositions(t), 3 * n)).isEqualTo(target.positions());
+            assertThat(prefix(buffers.morphNormals(t), 3 * n)).isEqualTo(target.normals());
+            assertThat(prefix(buffers.morphTangents(t), 3 * n)).isEqualTo(target.tangents());
+        }
+        assertThat(buffers.toMesh()).isEqualTo(mesh);
+    }
+
+    private static float[] prefix(float[] a, int length) {
+        return a == null ? null : java.util.Arrays.copyOf(a, length);
     }
 
     /** The input's part with other positions, normals, UVs and weights on the same bones: the same layout. */

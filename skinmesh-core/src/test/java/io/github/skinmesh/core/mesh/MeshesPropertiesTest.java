@@ -90,6 +90,28 @@ class MeshesPropertiesTest {
 
     // --- concat ---
 
+    /** The bytes of a mesh's vertex streams and indices, counted from its arrays. */
+    private static long arrayBytes(Mesh m) {
+        long floats = m.positions().length + m.indices().length;
+        floats += m.hasNormals() ? m.normals().length : 0;
+        floats += m.hasTangents() ? m.tangents().length : 0;
+        floats += m.hasColors() ? m.colors().length : 0;
+        for (int c = 0; c < m.uvChannelCount(); c++) {
+            floats += m.uvs(c).length;
+        }
+        for (var a : m.attributes()) {
+            floats += a.values().length;
+        }
+        if (m.skin() != null) {
+            floats += m.skin().weights().joints().length + m.skin().weights().weights().length;
+        }
+        for (var t : m.morphTargets()) {
+            floats += (t.hasPositions() ? t.positions().length : 0) + (t.hasNormals() ? t.normals().length : 0)
+                    + (t.hasTangents() ? t.tangents().length : 0);
+        }
+        return 4 * floats;
+    }
+
     @Property(tries = 200, seed = "2718")
     void concatCarriesEveryStreamAndFillsWhatAMeshLacks(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
@@ -100,6 +122,7 @@ class MeshesPropertiesTest {
         }
         ConcatResult result = Meshes.concat(meshes);
         Mesh c = result.mesh();
+        assertThat(Meshes.concatByteSize(meshes)).isEqualTo(arrayBytes(c));
         assertThat(c.name()).isEqualTo("p0");
         assertThat(result.meshCount()).isEqualTo(meshes.size());
         int vertices = 0;

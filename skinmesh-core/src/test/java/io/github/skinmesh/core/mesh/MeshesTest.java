@@ -217,6 +217,7 @@ class MeshesTest {
     @Test
     void emptyList() {
         rejects(() -> Meshes.concat(List.of()), "concat: meshes is empty, expected at least one mesh");
+        rejects(() -> Meshes.concatByteSize(List.of()), "concat: meshes is empty, expected at least one mesh");
     }
 
     @Test
@@ -264,6 +265,8 @@ class MeshesTest {
         Mesh b = Mesh.builder("b").positions(new float[3]).addAttribute("KEY", 3, new float[3]).build();
         rejects(() -> Meshes.concat(List.of(a, b)), "concat: vertex attribute 'KEY' has 2 components in mesh 0 'a' and"
                 + " 3 in mesh 1 'b', expected the same component count");
+        rejects(() -> Meshes.concatByteSize(List.of(a, b)), "concat: vertex attribute 'KEY' has 2 components in mesh 0"
+                + " 'a' and 3 in mesh 1 'b', expected the same component count");
     }
 
     @Test
