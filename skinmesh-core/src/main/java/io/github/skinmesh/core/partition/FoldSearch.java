@@ -32,10 +32,11 @@ import java.util.List;
  *
  * <p>Notes. A move's price only changes when a vertex weighting one of the bones it moves changes,
  * or when its destination changes, so prices are cached per bone and recomputed only then:
- * {@code lastChange[u]} records the last step that changed a vertex weighting {@code u}. On the
- * testkit humanoid (9,555 vertices, 64 poses) this cut the skinned vertices of a full search
- * several times over against pricing every move at every step. The candidate sets are rebuilt at
- * every step from the kept set, in {@code O(universe * depth)}.
+ * {@code lastChange[u]} records the last step that changed a vertex weighting {@code u}. Measured
+ * on the testkit humanoid (seed 7, six parts combined: 9,555 vertices, 53 weighted bones, walk and
+ * idle at 63 poses) reduced to 24 bones, the whole call on JDK 17: 0.53 to 0.60 s with the cache,
+ * 1.6 to 3.0 s pricing every move at every step (the same error). The candidate sets are
+ * rebuilt at every step from the kept set, in {@code O(universe * depth)}.
  */
 final class FoldSearch {
     /** Whether a state meets the caller's limit. */
