@@ -56,8 +56,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <h2>Limits and edge cases</h2>
  * A target at or above the number of bones with weight folds nothing. A target below the fewest
- * bones the hierarchy can reach (one per skeleton root above the weighted bones) is an error. The
- * result is the input mesh itself when nothing changes (nothing folded and the palette unchanged).
+ * bones folding can reach (one per skeleton root above the weighted bones, unless an ancestor's
+ * rest transform has a zero scale and so cannot take weight) is an error naming the bones left.
+ * The result is the input mesh itself when nothing changes (nothing folded, the palette and the
+ * draws unchanged) and for a mesh without vertices.
  *
  * <p>Cost: sampling poses every vertex once per pose; the search skins, per step, the vertices of
  * the moves whose price changed, at every pose. Memory: {@code 12 * vertexCount} bytes of

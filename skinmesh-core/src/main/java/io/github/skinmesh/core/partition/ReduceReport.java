@@ -19,8 +19,8 @@ import org.jspecify.annotations.Nullable;
  *     {@link BoneReduction#reduceBones reduceBones}, or the {@code maxBones} of
  *     {@link BoneReduction#fitOneDraw fitOneDraw}
  * @param bonesBefore bones with weight in the input mesh
- * @param bonesAfter bones with weight in the result, {@code <= bonesBefore} when nothing was
- *     merged into a new ancestor (see {@link #addedBones()}), and at most the target
+ * @param bonesAfter bones with weight in the result, at most {@code bonesBefore} (and, for
+ *     {@code reduceBones}, at most the target)
  * @param maxDrawBonesBefore the most bones with weight that the vertices of one submesh's
  *     triangles use in the input: the palette one draw of that submesh needs
  * @param maxDrawBonesAfter the same in the result

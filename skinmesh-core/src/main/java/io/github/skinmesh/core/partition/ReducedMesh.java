@@ -105,7 +105,8 @@ final class ReducedMesh {
         boolean drawsNeeded = oneDrawLimit > 0 && names.size() > oneDrawLimit;
         boolean hasDraws = in.mesh.hasDraws();
         int maxDrawBonesAfter = maxDrawBones(in, rep);
-        if (!anyFold && paletteUnchanged && !drawsNeeded && !(oneDrawLimit > 0 && hasDraws)) {
+        boolean nothingWeighted = bonesAfter == 0; // no vertex: there is no palette to compact to
+        if (nothingWeighted || !anyFold && paletteUnchanged && !drawsNeeded && !(oneDrawLimit > 0 && hasDraws)) {
             return new Built(in.mesh, oldSize, folds, added, weightMoved, bonesAfter, maxDrawBonesAfter, List.of());
         }
 

@@ -170,6 +170,18 @@ class BoneReductionTest {
     }
 
     @Test
+    void aMeshWithoutVerticesIsReturnedAsItIs() {
+        Mesh empty = Mesh.builder("empty").positions(new float[0]).skin(Skin.of(new String[] {"head", "arm"},
+                ReduceFixtures.inverseBind(skeleton, new String[] {"head", "arm"}),
+                BoneWeights.of(4, new int[0], new float[0]))).build();
+        ReduceResult r = BoneReduction.reduceBones(empty, skeleton, 1, clips);
+        assertThat(r.mesh()).isSameAs(empty);
+        assertThat(r.report().bonesBefore()).isZero();
+        assertThat(r.report().maxError()).isZero();
+        assertThat(r.report().maxErrorVertex()).isEqualTo(-1);
+    }
+
+    @Test
     void withoutClipsTheRestEstimateFoldsTheLeavesAndNothingIsMeasured() {
         ReduceResult r = BoneReduction.reduceBones(mesh, skeleton, 5, List.of());
         // leaves carry only their own vertices near their joint; every other bone also half of a
