@@ -30,7 +30,7 @@ class ReduceBonesBenchTest {
         }
         assertThat(r.report().sampledPoses()).isEqualTo(poses).isEqualTo(63);
         assertThat(work.vertices).isEqualTo(9555);
-        assertThat(work.bonesFolded).isEqualTo(r.report().foldedBones());
+        assertThat(r.report().foldedBones()).isEqualTo(29);
 
         ReduceResult rest = bench.reduceBonesRestEstimate(work);
         assertThat(rest.report().bonesAfter()).isLessThanOrEqualTo(24);
@@ -46,5 +46,8 @@ class ReduceBonesBenchTest {
         poser.poseInto(t[t.length - 1], out);
         assertThat(last).containsExactly(out.positions(0));
         assertThat(work.vertices).isEqualTo(4 * 9555);
+        bench.target = 32;
+        // the state of least error within 32 bones keeps 30: two more folds lowered the RMS error
+        assertThat(bench.reduceBones(work).report().foldedBones()).isEqualTo(23);
     }
 }
