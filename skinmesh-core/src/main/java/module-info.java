@@ -17,6 +17,7 @@ module io.github.skinmesh.core {
     exports io.github.skinmesh.core.validate;
     exports io.github.skinmesh.core.weights;
     exports io.github.skinmesh.core.skinning;
+    exports io.github.skinmesh.core.partition;
     exports io.github.skinmesh.core.internal to
             io.github.skinmesh.atlas,
             io.github.skinmesh.vat,

@@ -15,6 +15,9 @@ import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
+import io.github.skinmesh.core.partition.BoneReduction;
+import io.github.skinmesh.core.partition.ReduceReport;
+import io.github.skinmesh.core.partition.ReduceResult;
 import io.github.skinmesh.core.skinning.Skinning;
 import io.github.skinmesh.core.skinning.SkinningOptions;
 import io.github.skinmesh.core.weights.QuantizeResult;
@@ -110,6 +113,30 @@ class ReadmeExampleTest {
         assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("1 -> 1 draw calls"
                 + System.lineSeparator());
         assertThat(r.mesh().vertexCount()).isEqualTo(hero.parts().get(0).mesh().vertexCount());
+    }
+
+    @Test
+    void readmeReduceExampleReducesTheFoxToSixteenBones() throws Exception {
+        Optional<Path> file = SharedFiles.file("assets/Fox.glb");
+        assumeTrue(file.isPresent(), SharedFiles.ABSENT);
+        GltfAsset asset = GltfReader.read(file.get());
+        Skeleton skeleton = asset.skeleton();
+        Mesh fox = asset.parts().get(0).mesh();
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        ReduceResult lod;
+        try {
+            // --- README reduce example starts
+            lod = BoneReduction.reduceBones(fox, skeleton, 16, asset.clips());  // the crowd level of detail
+            ReduceReport r = lod.report();
+            System.out.println(r.bonesBefore() + " -> " + r.bonesAfter() + " bones, max error " + (float) r.maxError());
+            // --- README reduce example ends
+        } finally {
+            System.setOut(stdout);
+        }
+        assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).startsWith("22 -> 16 bones, max error 12.");
+        assertThat(lod.mesh().skin().paletteSize()).isEqualTo(16);
     }
 
     @Test
