@@ -70,7 +70,7 @@ final class InfluenceDropping {
         boolean copied = false;
         int[] set = new int[3 * k];
         int[] vs = new int[3];
-        float[] removed = null; // per vertex, weight removed so far
+        float[] retained = null; // per vertex, the fraction of its original weight it keeps
         float[] originalSum = null;
         List<String> named = new ArrayList<>();
         int droppedInfluences = 0;
@@ -94,7 +94,8 @@ final class InfluenceDropping {
                 if (!copied) {
                     j = j.clone();
                     w = w.clone();
-                    removed = new float[mesh.vertexCount()];
+                    retained = new float[mesh.vertexCount()];
+                    Arrays.fill(retained, 1f);
                     originalSum = new float[mesh.vertexCount()];
                     Arrays.fill(originalSum, Float.NaN);
                     copied = true;
@@ -135,7 +136,7 @@ final class InfluenceDropping {
                     }
                     int bone = set[best];
                     for (int m = 0; m < nv; m++) {
-                        droppedInfluences += dropBone(vs[m], bone, j, w, k, allSlots, removed);
+                        droppedInfluences += dropBone(vs[m], bone, j, w, k, allSlots, retained);
                     }
                     System.arraycopy(set, best + 1, set, best, size - best - 1);
                     size--;
@@ -148,13 +149,13 @@ final class InfluenceDropping {
         InfluenceDropping r = new InfluenceDropping(j, w, true);
         r.droppedInfluences = droppedInfluences;
         r.changedTriangles = changedTriangles;
-        for (int v = 0; v < removed.length; v++) {
-            if (Float.isNaN(originalSum[v]) || removed[v] == 0f) {
+        for (int v = 0; v < retained.length; v++) {
+            if (Float.isNaN(originalSum[v]) || retained[v] == 1f) {
                 continue;
             }
+            float fraction = 1f - retained[v];
             r.changedVertices++;
-            r.weightRemoved += removed[v];
-            float fraction = originalSum[v] > 0 ? removed[v] / originalSum[v] : 0f;
+            r.weightRemoved += (double) originalSum[v] * fraction;
             if (fraction > r.largestFraction) {
                 r.largestFraction = fraction;
                 r.largestVertex = v;
@@ -216,8 +217,11 @@ final class InfluenceDropping {
         return cost;
     }
 
-    /** Removes {@code bone} from vertex {@code v}, rescaling it; returns the weighted slots dropped. */
-    private static int dropBone(int v, int bone, int[] j, float[] w, int k, boolean allSlots, float[] removed) {
+    /**
+     * Removes {@code bone} from vertex {@code v}, rescaling it to its sum, and multiplies its retained
+     * fraction by what it keeps; returns the weighted slots dropped.
+     */
+    private static int dropBone(int v, int bone, int[] j, float[] w, int k, boolean allSlots, float[] retained) {
         int base = v * k;
         double before = 0;
         double lost = 0;
@@ -251,7 +255,7 @@ final class InfluenceDropping {
             for (int s = 0; s < k; s++) {
                 w[base + s] = (float) (w[base + s] * scale);
             }
-            removed[v] += (float) lost;
+            retained[v] = (float) (retained[v] * (1 - lost / before));
         }
         if (!allSlots) {
             BoneSlots.canonicalizeRow(j, w, base, k);

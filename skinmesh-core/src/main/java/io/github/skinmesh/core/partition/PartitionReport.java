@@ -29,8 +29,9 @@ import java.util.Objects;
  *     {@link OversizeTriangles#DROP_INFLUENCES}; 0 otherwise
  * @param changedVertices vertices whose weights that changed
  * @param changedTriangles triangles that did not fit and were made to fit
- * @param weightRemoved the sum of the removed weights, over all changed vertices (each vertex's
- *     weights as they were, before rescaling)
+ * @param weightRemoved the weight removed, summed over the changed vertices, each in its original
+ *     units: its original weight sum times the fraction of it that was dropped (a vertex rescaled
+ *     after one drop and then losing another bone loses a fraction of what it kept)
  * @param largestWeightRemoved the largest weight one vertex lost, as a fraction of its weight sum,
  *     {@code 0..1}; 0 when nothing was dropped
  * @param largestWeightRemovedVertex that vertex, or {@link Index#NONE}
