@@ -4,7 +4,11 @@ import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.mesh.Meshes;
+import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Character;
+import io.github.skinmesh.core.model.MorphChannel;
+import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Draw;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skin;
@@ -12,7 +16,10 @@ import io.github.skinmesh.core.model.Submesh;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.joml.Matrix4f;
 
 /**
  * {@link Partition#drawMeshes}: each draw cut out with {@link Meshes#selectVertices(Mesh, int[], int[], List)}
@@ -95,6 +102,41 @@ final class DrawExtraction {
             }
         }
         return List.copyOf(out);
+    }
+
+    static Character split(Character character) {
+        Character.Builder b = Character.builder(character.name(), character.skeleton());
+        Map<String, List<String>> renamed = new HashMap<>();
+        for (Part p : character.parts()) {
+            if (!p.mesh().hasDraws()) {
+                b.addPart(p);
+                continue;
+            }
+            List<String> names = new ArrayList<>();
+            for (DrawMesh d : run(p.mesh())) {
+                String name = p.name() + "." + d.submesh() + "." + d.draw();
+                names.add(name);
+                b.addPart(Part.of(name, d.mesh(), p.attachBone(), p.transform(new Matrix4f())));
+            }
+            renamed.put(p.name(), names);
+        }
+        for (AnimationClip clip : character.clips()) {
+            List<MorphChannel> morphs = new ArrayList<>();
+            for (MorphChannel c : clip.morphChannels()) {
+                List<String> targets = renamed.get(c.target());
+                if (targets == null) {
+                    morphs.add(c);
+                    continue;
+                }
+                float[] times = c.times();
+                float[] values = c.values();
+                for (String target : targets) {
+                    morphs.add(MorphChannel.of(target, c.weightCount(), c.interpolation(), times, values));
+                }
+            }
+            b.addClip(AnimationClip.of(clip.name(), clip.channels(), morphs));
+        }
+        return b.build();
     }
 
     private static int[] all(Skin skin) {

@@ -3,6 +3,7 @@ package io.github.skinmesh.core.partition;
 import io.github.skinmesh.core.CancelledException;
 import io.github.skinmesh.core.Progress;
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
 import java.util.List;
 
@@ -112,5 +113,23 @@ public final class Partition {
      */
     public static List<DrawMesh> drawMeshes(Mesh mesh) {
         return DrawExtraction.run(mesh);
+    }
+
+    /**
+     * Replaces every part of a character whose mesh has draws by one part per draw
+     * ({@link #drawMeshes}), named {@code <part>.<submesh>.<draw>}, with the part's attach bone and
+     * transform; morph-weight channels that targeted the part target each of its draws. Parts
+     * without draws, the skeleton and the bone channels are kept. Written as glTF, each draw becomes
+     * a node with its own mesh and a skin holding exactly the draw's bones, which a viewer shows as
+     * the split and an engine with a bone limit per draw loads as it is.
+     *
+     * <p>Allocates each draw's mesh once, and the new clips.
+     *
+     * @param character a character whose parts were partitioned
+     * @return the character with a part per draw
+     * @throws ValidationException when a new part name clashes with another part's
+     */
+    public static Character splitDraws(Character character) {
+        return DrawExtraction.split(character);
     }
 }
