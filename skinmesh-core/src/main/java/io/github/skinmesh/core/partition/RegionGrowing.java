@@ -21,10 +21,12 @@ import java.util.Arrays;
  * {@code O(corners x valence + bone additions x triangles per bone)}; allocation is a few ints
  * per triangle and per bone.
  *
- * <p>Alternatives tried on the testkit humanoid and the shared assets: seeding each group at the
- * first unassigned triangle in order (more groups on the humanoid's hands, where islands were left
- * behind); preferring frontier triangles with the most bones already held rather than the fewest
- * new ones (same groups, more duplicates).
+ * <p>Measured (with {@link Refinement} after it): on the shared assets, the combined testkit
+ * humanoid and seeded random humanoids at 24 and 16 bones it reaches the lower bound of
+ * {@link LowerBound} on every combined mesh but one submesh of 16 bones, and duplicates no vertex
+ * where the exporter's grouping duplicates hundreds (README table); on the 50,625-vertex workload it
+ * runs, with refinement and the comparison with the exporter's grouping, at 1.3-1.9 M triangles/s.
+ * Other seed and tie rules were not measured.
  */
 final class RegionGrowing {
     private RegionGrowing() {
