@@ -13,11 +13,11 @@ module io.github.skinmesh.core {
     exports io.github.skinmesh.core.model;
     exports io.github.skinmesh.core.mesh;
     exports io.github.skinmesh.core.combine;
+    exports io.github.skinmesh.core.partition;
     exports io.github.skinmesh.core.anim;
     exports io.github.skinmesh.core.validate;
     exports io.github.skinmesh.core.weights;
     exports io.github.skinmesh.core.skinning;
-    exports io.github.skinmesh.core.partition;
     exports io.github.skinmesh.core.internal to
             io.github.skinmesh.atlas,
             io.github.skinmesh.vat,

@@ -20,6 +20,10 @@ import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.TextureRef;
+import io.github.skinmesh.core.partition.Partition;
+import io.github.skinmesh.core.partition.PartitionMode;
+import io.github.skinmesh.core.partition.PartitionOptions;
+import io.github.skinmesh.core.partition.PartitionReport;
 import io.github.skinmesh.core.skinning.PalettePacking;
 import io.github.skinmesh.core.validate.MeshValidator;
 import io.github.skinmesh.core.validate.ValidationReport;
@@ -47,12 +51,14 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Runs the pipeline on the built-in procedural character (six parts sharing one skeleton, "
             + "with textures and clips) and writes its outputs.",
-            "Steps: generate, validate, combine the six parts into one skinned mesh, sample and skin the walk cycle, "
+            "Steps: generate, validate, combine the six parts into one skinned mesh, partition it into draws of at most 24 bones (greedy as LayaAir's exporter, and optimized), sample and skin the walk cycle, "
             + "animated bounds, bone palettes for GPU skinning (3x4 float and half), draw six phases of the walk into "
             + "a PNG, write the character and the combined character as glTF binary. Each raw .bin output has a .json beside it giving its layout.",
             "Prints a report and the list of files written, and its progress on stderr when that is a terminal. "
             + "With --quiet, stdout holds only the list of files written and stderr only errors."})
 final class DemoCommand implements Callable<Integer> {
+    /** Bones per draw the demo partitions the combined mesh into: LayaAir's limit. */
+    static final int PARTITION_BONES = 24;
     /** Frames per second at which the demo samples the walk cycle. */
     static final int FPS = 30;
 
@@ -85,6 +91,11 @@ final class DemoCommand implements Callable<Integer> {
         // 2. combine the six parts into one skinned mesh on the skeleton
         Character character = h.character();
         CombineResult combined = Combine.combineCharacters(List.of(character), CombineOptions.DEFAULTS);
+
+        // 2b. partition the combined mesh into draws of at most 24 bones, as LayaAir's exporter does and optimized
+        PartitionReport greedy = Partition.partition(combined.mesh(), PARTITION_BONES,
+                PartitionOptions.DEFAULTS.withMode(PartitionMode.GREEDY)).report();
+        PartitionReport optimized = Partition.partition(combined.mesh(), PARTITION_BONES).report();
 
         // 3. sample the walk cycle and skin every part at every frame
         AnimationClip walk = h.walk();
@@ -140,6 +151,15 @@ final class DemoCommand implements Callable<Integer> {
                     c.drawCallsBefore(), c.drawCallsAfter(), c.verticesBefore(), c.verticesAfter(), c.bonesBefore(),
                     c.bonesAfter());
             w.print(beforeAfter(h, reports, combined).render());
+            w.println();
+            w.printf(Locale.ROOT, "partition: the combined mesh in draws of at most %d bones (lower bound %d draws)%n",
+                    PARTITION_BONES, optimized.lowerBound());
+            w.print(new Table("mode", "draws", "duplicated vertices", "vertices", "max bones per draw")
+                    .row("greedy (LayaAir exporter)", greedy.draws(), greedy.duplicatedVertices(), greedy.verticesAfter(),
+                            greedy.maxBonesPerDraw())
+                    .row("optimized", optimized.draws(), optimized.duplicatedVertices(), optimized.verticesAfter(),
+                            optimized.maxBonesPerDraw())
+                    .render());
             w.println();
             w.printf(Locale.ROOT, "%s opens in any glTF viewer: drag it into a web viewer such as the Khronos glTF "
                     + "Sample Viewer or the three.js editor.%n", GLB);

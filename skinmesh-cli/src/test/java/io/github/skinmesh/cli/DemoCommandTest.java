@@ -24,6 +24,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -86,6 +88,20 @@ class DemoCommandTest {
             assertThat(Files.size(p)).as("%s size", p).isPositive();
         }
         assertThat(listed.stream().map(first::relativize).sorted().toList()).isEqualTo(Cli.files(first));
+    }
+
+    @Test
+    void theCombinedMeshIsPartitionedAt24BonesInBothModes() {
+        Matcher m = Pattern.compile("greedy \\(LayaAir exporter\\) +(\\d+) +(\\d+) +\\d+ +(\\d+)\\s+optimized +(\\d+) +(\\d+) +\\d+ +(\\d+)")
+                .matcher(run.out());
+        assertThat(run.out()).contains("partition: the combined mesh in draws of at most 24 bones");
+        assertThat(m.find()).as(run.out()).isTrue();
+        int greedyDraws = Integer.parseInt(m.group(1));
+        int greedyDuplicates = Integer.parseInt(m.group(2));
+        assertThat(Integer.parseInt(m.group(4))).isLessThanOrEqualTo(greedyDraws);
+        assertThat(2 * Integer.parseInt(m.group(5))).isLessThanOrEqualTo(greedyDuplicates);
+        assertThat(Integer.parseInt(m.group(3))).isLessThanOrEqualTo(24);
+        assertThat(Integer.parseInt(m.group(6))).isLessThanOrEqualTo(24);
     }
 
     @Test

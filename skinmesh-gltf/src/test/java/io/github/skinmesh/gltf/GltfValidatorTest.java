@@ -126,6 +126,10 @@ class GltfValidatorTest {
         for (Map.Entry<String, Character> e : combined().entrySet()) {
             out.put("combined-" + e.getKey() + ".glb", GltfWriter.toGlb(e.getValue()));
         }
+        for (Map.Entry<String, Character> e : PartitionAssetsTest.partitioned().entrySet()) {
+            // one node, mesh and skin per bone-palette partition
+            out.put("partitioned-" + e.getKey() + ".glb", GltfWriter.toGlb(e.getValue()));
+        }
         SplitMix64 rng = new SplitMix64(12);
         Skeleton s = SyntheticAssets.skeleton(rng, 5);
         Mesh a = SyntheticAssets.skinnedMesh(rng, "p", s, new int[] {0, 1, 2}, 4, 1, 0, SyntheticAssets.materials());

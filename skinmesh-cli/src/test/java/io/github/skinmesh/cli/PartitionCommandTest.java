@@ -1,0 +1,137 @@
+package io.github.skinmesh.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.skinmesh.core.combine.Combine;
+import io.github.skinmesh.core.combine.CombineOptions;
+import io.github.skinmesh.core.model.Character;
+import io.github.skinmesh.gltf.GltfAsset;
+import io.github.skinmesh.gltf.GltfReader;
+import io.github.skinmesh.gltf.GltfWriter;
+import io.github.skinmesh.testkit.humanoid.Humanoids;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code skinmesh partition}: the report, the glTF with a node per draw, bad usage and bad input. */
+class PartitionCommandTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final Path DOC = Path.of("..", "docs", "partition.md");
+    private static final Pattern TICKED = Pattern.compile("`([^`]+)`");
+
+    @TempDir
+    Path tmp;
+
+    private Path combinedHumanoid() throws IOException {
+        Path file = tmp.resolve("humanoid.glb");
+        Character c = Combine.combineCharacters(List.of(Humanoids.generate(1).character()), CombineOptions.DEFAULTS)
+                .character();
+        GltfWriter.writeGlb(c, file);
+        return file;
+    }
+
+    @Test
+    void reportsEveryPrimitiveAndWritesANodeAndSkinPerDraw() throws IOException {
+        Path in = combinedHumanoid();
+        Path out = tmp.resolve("split.glb");
+        Path report = tmp.resolve("r.json");
+        Cli.Run run = Cli.run("partition", in, "--max-bones", "16", "--out", out, "--report", report);
+        run.assertOk();
+        assertThat(run.out()).contains("total").contains("lower bound");
+        JsonNode r = MAPPER.readTree(report.toFile());
+        assertThat(r.get("formatVersion").asInt()).isEqualTo(PartitionCommand.REPORT_FORMAT_VERSION);
+        assertThat(r.get("mode").asText()).isEqualTo("optimized");
+        JsonNode total = r.get("total");
+        assertThat(total.get("verticesAfter").asLong())
+                .isEqualTo(total.get("verticesBefore").asLong() + total.get("duplicatedVertices").asLong());
+        assertThat(total.get("draws").asInt()).isGreaterThanOrEqualTo(total.get("lowerBound").asInt());
+        assertThat(total.get("maxBonesPerDraw").asInt()).isLessThanOrEqualTo(16);
+        GltfAsset split = GltfReader.read(out);
+        assertThat(split.character().skinnedParts()).hasSize(total.get("draws").asInt());
+        split.character().skinnedParts().forEach(p -> assertThat(p.mesh().skin().paletteSize()).isLessThanOrEqualTo(16));
+    }
+
+    @Test
+    void greedyNeverHasFewerDrawsThanOptimizedAndJsonGoesToStdout() throws IOException {
+        Path in = combinedHumanoid();
+        Cli.Run greedy = Cli.run("partition", in, "--max-bones", "24", "--mode", "greedy", "--report",
+                tmp.resolve("g.json"), "--json");
+        greedy.assertOk();
+        JsonNode g = MAPPER.readTree(greedy.out());
+        Cli.run("partition", in, "--max-bones", "24", "--report", tmp.resolve("o.json")).assertOk();
+        JsonNode o = MAPPER.readTree(tmp.resolve("o.json").toFile());
+        assertThat(g.get("mode").asText()).isEqualTo("greedy");
+        assertThat(o.at("/total/draws").asInt()).isLessThanOrEqualTo(g.at("/total/draws").asInt());
+        assertThat(o.at("/total/duplicatedVertices").asInt()).isLessThanOrEqualTo(g.at("/total/duplicatedVertices").asInt());
+    }
+
+    @Test
+    void badUsageAndBadInput() throws IOException {
+        Path in = combinedHumanoid();
+        Cli.Run mode = Cli.run("partition", in, "--max-bones", "24", "--mode", "best", "--report", tmp.resolve("r.json"));
+        assertThat(mode.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
+        assertThat(mode.err()).contains("--mode: best, expected greedy or optimized");
+        Cli.Run zero = Cli.run("partition", in, "--max-bones", "0", "--report", tmp.resolve("r.json"));
+        assertThat(zero.exitCode()).isEqualTo(SkinMeshCommand.BAD_INPUT);
+        assertThat(zero.err()).contains("partition: maxBones=0, expected 1..65536");
+        Cli.Run tight = Cli.run("partition", in, "--max-bones", "2", "--report", tmp.resolve("r.json"));
+        assertThat(tight.exitCode()).isEqualTo(SkinMeshCommand.BAD_INPUT);
+        assertThat(tight.err()).contains(in.toString()).contains("expected at most maxBones 2")
+                .contains("--drop-influences drops its smallest influences");
+        Cli.Run dropped = Cli.run("partition", in, "--max-bones", "4", "--drop-influences", "--report",
+                tmp.resolve("d.json"));
+        dropped.assertOk();
+        JsonNode d = MAPPER.readTree(tmp.resolve("d.json").toFile());
+        assertThat(d.at("/droppedInfluences/weightRemoved").asDouble()).isPositive();
+        assertThat(d.get("warnings")).isNotEmpty();
+        assertThat(Files.exists(tmp.resolve("r.json"))).isFalse();
+    }
+
+    @Test
+    void theDocumentMatchesTheReport() throws IOException {
+        assertThat(DOC).isRegularFile();
+        String doc = Files.readString(DOC);
+        assertThat(doc).contains("this page describes version **" + PartitionCommand.REPORT_FORMAT_VERSION + "**")
+                .contains("## Schema (formatVersion " + PartitionCommand.REPORT_FORMAT_VERSION + ")");
+        Path in = combinedHumanoid();
+        Cli.run("partition", in, "--max-bones", "4", "--drop-influences", "--report", tmp.resolve("r.json")).assertOk();
+        Set<String> output = new TreeSet<>();
+        paths(MAPPER.readTree(tmp.resolve("r.json").toFile()), "", output);
+        Set<String> documented = new TreeSet<>();
+        for (String line : doc.substring(doc.indexOf("\n## Schema")).split("\n")) {
+            if (line.startsWith("| `")) {
+                Matcher m = TICKED.matcher(line.substring(0, line.indexOf('|', 1)));
+                while (m.find()) {
+                    documented.add(m.group(1));
+                }
+            }
+        }
+        assertThat(documented).isEqualTo(output);
+    }
+
+    private static void paths(JsonNode node, String prefix, Set<String> into) {
+        if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String path = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
+                into.add(path);
+                paths(e.getValue(), path, into);
+            }
+        } else if (node.isArray()) {
+            for (JsonNode element : node) {
+                paths(element, prefix + "[]", into);
+            }
+        }
+    }
+}
