@@ -20,10 +20,12 @@ import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.TextureRef;
+import io.github.skinmesh.core.partition.BoneReduction;
 import io.github.skinmesh.core.partition.Partition;
 import io.github.skinmesh.core.partition.PartitionMode;
 import io.github.skinmesh.core.partition.PartitionOptions;
 import io.github.skinmesh.core.partition.PartitionReport;
+import io.github.skinmesh.core.partition.ReduceReport;
 import io.github.skinmesh.core.skinning.PalettePacking;
 import io.github.skinmesh.core.validate.MeshValidator;
 import io.github.skinmesh.core.validate.ValidationReport;
@@ -51,7 +53,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Runs the pipeline on the built-in procedural character (six parts sharing one skeleton, "
             + "with textures and clips) and writes its outputs.",
-            "Steps: generate, validate, combine the six parts into one skinned mesh, partition it into draws of at most 24 bones (greedy as LayaAir's exporter, and optimized), sample and skin the walk cycle, "
+            "Steps: generate, validate, combine the six parts into one skinned mesh, partition it into draws of at most 24 bones (greedy as LayaAir's exporter, and optimized), reduce it to 24 bones with the error, sample and skin the walk cycle, "
             + "animated bounds, bone palettes for GPU skinning (3x4 float and half), draw six phases of the walk into "
             + "a PNG, write the character and the combined character as glTF binary. Each raw .bin output has a .json beside it giving its layout.",
             "Prints a report and the list of files written, and its progress on stderr when that is a terminal. "
@@ -96,6 +98,11 @@ final class DemoCommand implements Callable<Integer> {
         PartitionReport greedy = Partition.partition(combined.mesh(), PARTITION_BONES,
                 PartitionOptions.DEFAULTS.withMode(PartitionMode.GREEDY)).report();
         PartitionReport optimized = Partition.partition(combined.mesh(), PARTITION_BONES).report();
+
+        // 2c. the crowd level of detail: fold bones until the combined mesh keeps 24 with weight, error measured on its clips
+        Character whole = combined.character();
+        ReduceReport reduced = BoneReduction.reduceBones(combined.mesh(), whole.skeleton(), PARTITION_BONES,
+                whole.clips()).report();
 
         // 3. sample the walk cycle and skin every part at every frame
         AnimationClip walk = h.walk();
@@ -160,6 +167,10 @@ final class DemoCommand implements Callable<Integer> {
                     .row("optimized", optimized.draws(), optimized.duplicatedVertices(), optimized.verticesAfter(),
                             optimized.maxBonesPerDraw())
                     .render());
+            w.printf(Locale.ROOT, "reduce: the combined mesh from %d to %d bones with weight (crowd level of detail, one"
+                    + " draw of %d): max error %.4f, RMS %.4f model units over %d sampled poses of its clips%n",
+                    reduced.bonesBefore(), reduced.bonesAfter(), PARTITION_BONES, reduced.maxError(), reduced.rmsError(),
+                    reduced.sampledPoses());
             w.println();
             w.printf(Locale.ROOT, "%s opens in any glTF viewer: drag it into a web viewer such as the Khronos glTF "
                     + "Sample Viewer or the three.js editor.%n", GLB);

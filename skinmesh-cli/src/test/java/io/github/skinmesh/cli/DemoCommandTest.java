@@ -105,6 +105,21 @@ class DemoCommandTest {
     }
 
     @Test
+    void theCombinedMeshIsReducedTo24BonesWithAMeasuredError() {
+        Matcher m = Pattern.compile("reduce: the combined mesh from (\\d+) to (\\d+) bones with weight \\(crowd level of"
+                + " detail, one draw of 24\\): max error ([0-9.]+), RMS ([0-9.]+) model units over (\\d+) sampled poses")
+                .matcher(run.out());
+        assertThat(m.find()).as(run.out()).isTrue();
+        assertThat(Integer.parseInt(m.group(1))).isEqualTo(53);
+        assertThat(Integer.parseInt(m.group(2))).isBetween(1, 24);
+        double max = Double.parseDouble(m.group(3));
+        double rms = Double.parseDouble(m.group(4));
+        assertThat(max).isPositive().isLessThan(0.5);
+        assertThat(rms).isPositive().isLessThanOrEqualTo(max);
+        assertThat(Integer.parseInt(m.group(5))).isPositive();
+    }
+
+    @Test
     void theCombinedCharacterIsOneSkinnedMeshPosingLikeTheSixParts() throws IOException {
         assertThat(run.out()).contains("combine: 6 parts -> 1 skinned mesh (humanoid.combined.glb): draw calls 6 -> 6"
                 + " (one per material), vertices 9555 -> 9555, bones 67 -> 53");
