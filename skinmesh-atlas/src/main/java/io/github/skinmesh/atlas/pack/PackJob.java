@@ -114,20 +114,21 @@ final class PackJob {
         long area = 0;
         long prefix = 0;
         int minCols = 1;
+        long below = -1;
+        long above = -1;
         for (int t = 0; t < todoCount; t++) {
             int k = todo[t];
             area += (long) items.w[k] * items.h[k];
             minCols = Math.max(minCols, items.rotation ? Math.min(items.w[k], items.tw[k]) : items.w[k]);
         }
         double side = Math.sqrt((double) area);
-        long below = -1;
-        long above = -1;
-        for (int t = 0; t < todoCount && above < 0; t++) {
+        for (int t = 0; t < todoCount; t++) {
             prefix += items.w[todo[t]];
             if (prefix <= side) {
                 below = prefix;
             } else {
                 above = prefix;
+                break;
             }
         }
         int[] candidates = new int[2 + WIDTH_FACTORS.length];
