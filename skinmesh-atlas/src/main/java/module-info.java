@@ -1,5 +1,6 @@
 /**
- * skinmesh-atlas: texture atlases. Package {@code io.github.skinmesh.atlas.pack} places rectangles,
+ * skinmesh-atlas: texture atlases. Package {@code io.github.skinmesh.atlas} atlases the textures of parts
+ * (UV remap, merged materials), package {@code io.github.skinmesh.atlas.pack} places rectangles,
  * package {@code io.github.skinmesh.atlas.image} holds decoded images, the PNG codec, resampling and
  * the compositing of atlas pages. The PNG decoder uses the JDK's {@code javax.imageio}, hence
  * {@code java.desktop}.
@@ -9,6 +10,7 @@ module io.github.skinmesh.atlas {
     requires static transitive org.jspecify;
     requires java.desktop;
 
+    exports io.github.skinmesh.atlas;
     exports io.github.skinmesh.atlas.pack;
     exports io.github.skinmesh.atlas.image;
 }
