@@ -12,9 +12,12 @@ import io.github.skinmesh.core.ValidationException;
  * the block size, and the block-rounded extent of its content plus padding is its own: with
  * {@code blockWidth x blockHeight} blocks (4 x 4 for BC and ETC, 4 x 4 to 12 x 12 for ASTC) no
  * compressed block holds texels of two rectangles. Internally a rectangle occupies a cell of
- * {@code ceil((width + padding) / blockWidth) x ceil((height + padding) / blockHeight)} blocks,
- * and cells are packed edge to edge starting at block {@code (ceil(borderPadding / blockWidth),
- * ceil(borderPadding / blockHeight))}.
+ * {@code ceil((width + padding) / blockWidth) x ceil((height + padding) / blockHeight)} blocks;
+ * cells are packed edge to edge on the block grid from block {@code (ceil(borderPadding /
+ * blockWidth), ceil(borderPadding / blockHeight))}, and a cell ends at most at texel
+ * {@code pageWidth - borderPadding + padding} (its trailing padding may leave the page; its content
+ * keeps {@code borderPadding} texels from the edge, more when content plus padding is not a whole
+ * number of blocks). With 1 x 1 blocks and no padding cells are exactly the contents.
  *
  * <p><b>Border padding.</b> It defaults to 0: a sampler that clamps to the edge extrudes the page's
  * border itself, and box-filtered mip levels of a rectangle at the border average only its own

@@ -132,11 +132,11 @@ public final class Packing {
         boolean[] baseTurned = cells.rotation ? new boolean[distinctCount] : null;
         int[] inputOf = new int[distinctCount];
         for (int k = 0; k < distinctCount; k++) {
-            int i = (int) (keys[k] & INDEX_MASK);
+            long key = keys[k];
+            int i = (int) (key & INDEX_MASK);
             inputOf[k] = i;
-            long oriented = cells.orient(in[i], i);
-            w[k] = (int) (oriented >>> 32);
-            h[k] = (int) oriented;
+            h[k] = CELL_LIMIT - (int) (key >>> 46);
+            w[k] = CELL_LIMIT - (int) (key >>> 29 & CELL_LIMIT);
             if (cells.rotation) {
                 boolean turned = cells.turnedFirst(in[i]);
                 baseTurned[k] = turned;
@@ -185,12 +185,12 @@ public final class Packing {
 
         /** Cell columns of a content {@code texels} wide. */
         int cols(int texels) {
-            return ceilDiv(texels + padding, blockWidth);
+            return blockWidth == 1 ? texels + padding : ceilDiv(texels + padding, blockWidth);
         }
 
         /** Cell rows of a content {@code texels} high. */
         int rows(int texels) {
-            return ceilDiv(texels + padding, blockHeight);
+            return blockHeight == 1 ? texels + padding : ceilDiv(texels + padding, blockHeight);
         }
 
         /**

@@ -27,6 +27,22 @@ class PackingTest {
     }
 
     @Test
+    void readmeExample() {
+        String bodyHash = "3f1c";
+        String headHash = "9a0e";
+        List<PackInput> images = List.of(
+                new PackInput("body", 1024, 1024, bodyHash),
+                new PackInput("head", 512, 512, headHash),
+                PackInput.of("boots", 256, 256));
+        PackResult atlas = Packing.packAtlas(images, PackOptions.DEFAULTS.withPadding(4).withBlock(4, 4));
+        Placement head = atlas.placement(1);
+        PackChecks.checkAll(images, PackOptions.DEFAULTS.withPadding(4).withBlock(4, 4), atlas);
+        assertThat(head.page()).isZero();
+        assertThat(new int[] {head.width(), head.height()}).containsExactly(512, 512);
+        assertThat(atlas.pages()).containsExactly(new PackPage(1024, 1540, 3, 1024 * 1024 + 512 * 512 + 256 * 256));
+    }
+
+    @Test
     void noInputsGiveNoPages() {
         PackResult r = Packing.packAtlas(List.of());
         assertThat(r.pageCount()).isZero();
