@@ -123,6 +123,9 @@ final class PackJob {
             area += (long) items.w[k] * items.h[k];
             minCols = Math.max(minCols, items.rotation ? Math.min(items.w[k], items.tw[k]) : items.w[k]);
         }
+        if (area > (long) fullCols * fullRows) {
+            return false; // more cells than the largest page has blocks
+        }
         double side = Math.sqrt((double) area);
         for (int t = 0; t < todoCount; t++) {
             prefix += items.w[todo[t]];

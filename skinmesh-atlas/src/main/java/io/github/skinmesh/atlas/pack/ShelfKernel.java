@@ -6,7 +6,8 @@ package io.github.skinmesh.atlas.pack;
  * free space that holds it. The first space is the whole bin; placing a cell in a space leaves
  * at most two spaces: the strip to the right of the cell, as tall as the cell, and the rest of the
  * space below it (a space the cell fills in one direction just shrinks, an exact fit disappears).
- * Tallest-first makes the strips to the right into shelves that later, lower cells fill.
+ * Tallest-first makes the strips to the right into shelves that later, lower cells fill; the kernel
+ * relies on that order (a cell taller than the one before it finds no room beside it).
  *
  * <p>Cost: {@code O(n * s)} for {@code n} cells and {@code s} live spaces (at most {@code n + 1}),
  * no allocation once the layout's scratch is large enough. A strip narrower or lower than every
