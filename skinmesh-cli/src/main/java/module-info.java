@@ -1,6 +1,7 @@
 /** skinmesh-cli: the {@code skinmesh} command line. */
 module io.github.skinmesh.cli {
     requires io.github.skinmesh.core;
+    requires io.github.skinmesh.atlas;
     requires io.github.skinmesh.testkit;
     requires io.github.skinmesh.gltf;
     requires com.fasterxml.jackson.databind;

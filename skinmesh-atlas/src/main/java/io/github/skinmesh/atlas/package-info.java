@@ -1,5 +1,9 @@
 /**
- * Texture atlases: deterministic rectangle packing (padding, power-of-two or free size, block alignment), image compositing with edge gutters so mipmaps do not bleed, UV remapping and merging of materials of one template. Packing is in {@code io.github.skinmesh.atlas.pack}.
+ * Atlasing the textures of parts: {@link io.github.skinmesh.atlas.Atlases#atlasParts} packs the
+ * textures of materials that share a template and render state ({@link io.github.skinmesh.atlas.pack}),
+ * composites every channel map on one layout ({@link io.github.skinmesh.atlas.image}), remaps the
+ * parts' texture coordinates ({@link io.github.skinmesh.atlas.UvTransform}) and gives them one merged
+ * material per page, so that core's combine draws each render state once.
  */
 @NullMarked
 package io.github.skinmesh.atlas;

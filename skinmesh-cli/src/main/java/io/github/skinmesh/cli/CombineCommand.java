@@ -2,6 +2,13 @@ package io.github.skinmesh.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.atlas.AtlasOptions;
+import io.github.skinmesh.atlas.AtlasPage;
+import io.github.skinmesh.atlas.AtlasReport;
+import io.github.skinmesh.atlas.AtlasResult;
+import io.github.skinmesh.atlas.Atlases;
+import io.github.skinmesh.atlas.TiledPart;
+import io.github.skinmesh.atlas.TilingMode;
 import io.github.skinmesh.core.SkinMeshException;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.combine.BindCorrection;
@@ -49,7 +56,11 @@ import picocli.CommandLine.Spec;
             "The skeleton is FILE's with --skeleton, else the union of the parts' skeletons by bone name. The output"
             + " carries the clips of the --skeleton file, or without it those of the first part's file.",
             "Bones bound with different inverse bind matrices by two parts are reconciled (the later part's vertices"
-            + " re-expressed; inexact ones reported with their deviation); submeshes with equal materials merge."})
+            + " re-expressed; inexact ones reported with their deviation); submeshes with equal materials merge.",
+            "With --atlas, the PNG textures of materials that share a template and render state are packed into atlas"
+            + " pages (every map on one layout) and the parts' texture coordinates remapped, so each render state"
+            + " becomes one material and one draw call; transparent and double-sided materials stay apart. A texture"
+            + " tiling up to 4 times along an axis is baked repeated; a part tiling more stays out of the atlas."})
 final class CombineCommand implements Callable<Integer> {
     /**
      * Version of the {@code --report} JSON, a public format whose schema is the project's combine
@@ -73,6 +84,13 @@ final class CombineCommand implements Callable<Integer> {
 
     @Option(names = "--report", paramLabel = "R.json", description = "Also write the report as JSON.")
     Path report;
+
+    @Option(names = "--atlas", description = "Pack the textures of mergeable materials into atlases and remap the"
+            + " parts' texture coordinates, so each render state draws once.")
+    boolean atlas;
+
+    /** The atlas options of {@code --atlas}: the defaults, with tiling textures baked or left out. */
+    static final AtlasOptions ATLAS_OPTIONS = AtlasOptions.DEFAULTS.withTiling(TilingMode.BAKE_REPEAT_OR_KEEP_OUT);
 
     @Mixin
     QuietOption quiet;
@@ -123,6 +141,18 @@ final class CombineCommand implements Callable<Integer> {
             throw new SkinMeshException(String.join(", ", parts.stream().map(Path::toString).toList())
                     + ": no skinned part and no rigid part on a bone, nothing to combine");
         }
+        AtlasResult atlased = null;
+        if (atlas) {
+            List<Part> flat = new ArrayList<>();
+            inputs.forEach(in -> flat.add(in.part()));
+            try (ConsoleProgress progress = quiet.progress()) {
+                atlased = Atlases.atlasParts(flat, ATLAS_OPTIONS, progress);
+            } catch (SkinMeshException e) {
+                throw new SkinMeshException(naming(e.getMessage(), inputFile, null), e);
+            }
+            inputs = withParts(inputs, atlased.parts());
+            first = inputs.get(0).source() == null ? first : inputs.get(0).source();
+        }
         CombineOptions options = CombineOptions.DEFAULTS.withClipSource(first);
         if (skeleton != null) {
             GltfAsset asset = Inputs.readGltf(skeleton);
@@ -147,7 +177,7 @@ final class CombineCommand implements Callable<Integer> {
                 }
             });
             if (report != null) {
-                outputs.write(report, Json.bytes(describe(result, notes)));
+                outputs.write(report, Json.bytes(describe(result, atlased, notes)));
             }
             outputs.commit();
         }
@@ -157,11 +187,27 @@ final class CombineCommand implements Callable<Integer> {
                 + " %s indices -> %s%n", r.partsBefore(), r.partsBefore() == 1 ? "" : "s", parts.size(), parts.size() == 1 ? "" : "s",
                 r.drawCallsBefore(), r.drawCallsAfter(), r.verticesBefore(), r.verticesAfter(), r.bonesBefore(),
                 r.bonesAfter(), 8 * r.indexWidth().bytes() + "-bit", out);
+        if (atlased != null) {
+            AtlasReport a = atlased.report();
+            StringBuilder pages = new StringBuilder();
+            for (AtlasPage page : a.pages()) {
+                pages.append(pages.length() == 0 ? "" : ", ").append(page.material()).append(' ').append(page.width())
+                        .append('x').append(page.height()).append(String.format(Locale.ROOT, " (fill %.3f)", page.fill()));
+            }
+            w.printf(Locale.ROOT, "atlas: %d material%s merged into %d page%s%s; draw calls %d -> %d%n", a.materialsMerged(),
+                    a.materialsMerged() == 1 ? "" : "s", a.pageCount(), a.pageCount() == 1 ? "" : "s",
+                    a.pageCount() == 0 ? "" : ": " + pages, a.drawCallsBefore(), a.drawCallsAfter());
+        }
         w.flush();
         if (!quiet.quiet()) {
             PrintWriter err = cl.getErr();
             for (String note : notes) {
                 err.println("skinmesh combine: " + note);
+            }
+            if (atlased != null) {
+                for (String warning : atlased.report().warnings()) {
+                    err.println("skinmesh combine: " + naming(warning, inputFile, null));
+                }
             }
             for (String warning : r.warnings()) {
                 err.println("skinmesh combine: " + warning);
@@ -198,8 +244,33 @@ final class CombineCommand implements Callable<Integer> {
         return name.isEmpty() ? "(unnamed)" : "'" + name + "'";
     }
 
+    /**
+     * The inputs with their parts replaced by the atlased ones: each character the inputs come from gets
+     * its atlased parts (its other parts unchanged), so the inputs stay parts of their characters.
+     */
+    static List<CombineInput> withParts(List<CombineInput> inputs, List<Part> atlased) {
+        java.util.Map<Character, java.util.Map<String, Part>> replaced = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            Character c = inputs.get(i).source();
+            replaced.computeIfAbsent(c, x -> new java.util.HashMap<>()).put(inputs.get(i).part().name(), atlased.get(i));
+        }
+        java.util.Map<Character, Character> rebuilt = new java.util.IdentityHashMap<>();
+        for (java.util.Map.Entry<Character, java.util.Map<String, Part>> e : replaced.entrySet()) {
+            List<Part> parts = new ArrayList<>();
+            for (Part p : e.getKey().parts()) {
+                parts.add(e.getValue().getOrDefault(p.name(), p));
+            }
+            rebuilt.put(e.getKey(), e.getKey().withParts(parts));
+        }
+        List<CombineInput> out = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            out.add(CombineInput.of(rebuilt.get(inputs.get(i).source()), atlased.get(i)));
+        }
+        return out;
+    }
+
     /** The {@code --report} JSON. */
-    static ObjectNode describe(CombineResult result, List<String> notes) {
+    static ObjectNode describe(CombineResult result, @Nullable AtlasResult atlased, List<String> notes) {
         CombineReport r = result.report();
         ObjectNode root = Json.object();
         root.put("formatVersion", REPORT_FORMAT_VERSION);
@@ -278,8 +349,47 @@ final class CombineCommand implements Callable<Integer> {
                 ro.put("indexCount", range.indexCount());
             }
         }
+        if (atlased != null) {
+            AtlasReport a = atlased.report();
+            ObjectNode o = root.putObject("atlas");
+            o.put("drawCallsBefore", a.drawCallsBefore());
+            o.put("drawCallsAfter", a.drawCallsAfter());
+            o.put("materialsMerged", a.materialsMerged());
+            o.put("splitVertices", a.splitVertices());
+            ArrayNode pages = o.putArray("pages");
+            for (AtlasPage page : a.pages()) {
+                ObjectNode po = pages.addObject();
+                po.put("material", page.material());
+                po.put("width", page.width());
+                po.put("height", page.height());
+                po.put("fill", page.fill());
+                ArrayNode slots = po.putArray("slots");
+                page.slots().forEach(slots::add);
+                ArrayNode images = po.putArray("images");
+                page.images().forEach(images::add);
+                ArrayNode sources = po.putArray("sourceMaterials");
+                page.sourceMaterials().forEach(sources::add);
+            }
+            ArrayNode tiling = o.putArray("tiling");
+            for (TiledPart t : a.tiling()) {
+                ObjectNode to = tiling.addObject();
+                to.put("part", t.part());
+                to.put("material", t.material());
+                to.put("texCoord", t.texCoord());
+                to.put("minU", t.minU());
+                to.put("maxU", t.maxU());
+                to.put("minV", t.minV());
+                to.put("maxV", t.maxV());
+                to.put("action", t.action().name());
+                to.put("tilesU", t.tilesU());
+                to.put("tilesV", t.tilesV());
+            }
+        }
         ArrayNode warnings = root.putArray("warnings");
         notes.forEach(warnings::add);
+        if (atlased != null) {
+            atlased.report().warnings().forEach(warnings::add);
+        }
         r.warnings().forEach(warnings::add);
         return root;
     }

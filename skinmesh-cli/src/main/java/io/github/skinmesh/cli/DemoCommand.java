@@ -2,6 +2,10 @@ package io.github.skinmesh.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.atlas.AtlasOptions;
+import io.github.skinmesh.atlas.AtlasPage;
+import io.github.skinmesh.atlas.AtlasResult;
+import io.github.skinmesh.atlas.Atlases;
 import io.github.skinmesh.core.Progress;
 import io.github.skinmesh.core.anim.AnimatedBounds;
 import io.github.skinmesh.core.anim.AnimatedBoundsOptions;
@@ -53,7 +57,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Runs the pipeline on the built-in procedural character (six parts sharing one skeleton, "
             + "with textures and clips) and writes its outputs.",
-            "Steps: generate, validate, combine the six parts into one skinned mesh, partition it into draws of at most 24 bones (greedy as LayaAir's exporter, and optimized), reduce it to 24 bones with the error, sample and skin the walk cycle, "
+            "Steps: generate, validate, combine the six parts into one skinned mesh, atlas the parts' textures and combine "
+            + "again (one draw call per render state), partition the combined mesh into draws of at most 24 bones (greedy as "
+            + "LayaAir's exporter, and optimized), reduce it to 24 bones with the error, sample and skin the walk cycle, "
             + "animated bounds, bone palettes for GPU skinning (3x4 float and half), draw six phases of the walk into "
             + "a PNG, write the character and the combined character as glTF binary. Each raw .bin output has a .json beside it giving its layout.",
             "Prints a report and the list of files written, and its progress on stderr when that is a terminal. "
@@ -94,6 +100,11 @@ final class DemoCommand implements Callable<Integer> {
         Character character = h.character();
         CombineResult combined = Combine.combineCharacters(List.of(character), CombineOptions.DEFAULTS);
 
+        // 2b. atlas the parts' textures, then combine the atlased parts: one draw call per render state
+        AtlasResult atlas = Atlases.atlasCharacter(character, AtlasOptions.DEFAULTS, Progress.NONE);
+        CombineResult atlasCombined = Combine.combineCharacters(List.of(atlas.applyTo(character)),
+                CombineOptions.DEFAULTS);
+
         // 2b. partition the combined mesh into draws of at most 24 bones, as LayaAir's exporter does and optimized
         PartitionReport greedy = Partition.partition(combined.mesh(), PARTITION_BONES,
                 PartitionOptions.DEFAULTS.withMode(PartitionMode.GREEDY)).report();
@@ -125,6 +136,10 @@ final class DemoCommand implements Callable<Integer> {
         try (outputs) {
             outputs.write(out.resolve(GLB), stream -> GltfWriter.writeGlb(character, stream));
             outputs.write(out.resolve(COMBINED_GLB), stream -> GltfWriter.writeGlb(combined.character(), stream));
+            outputs.write(out.resolve(ATLAS_GLB), stream -> GltfWriter.writeGlb(atlasCombined.character(), stream));
+            for (Image page : atlas.images()) {
+                outputs.write(out.resolve(ATLAS_DIR).resolve(page.name()), page.data());
+            }
             String t = String.format(Locale.ROOT, "%.2f", walked.sampleTime);
             String positions = "walk.t" + t + ".positions";
             outputs.write(out.resolve(positions + ".bin"), Outputs.littleEndian(walked.samplePositions));
@@ -157,7 +172,8 @@ final class DemoCommand implements Callable<Integer> {
                     + " vertices %d -> %d, bones %d -> %d%n", c.partsBefore(), c.partsAfter(), COMBINED_GLB,
                     c.drawCallsBefore(), c.drawCallsAfter(), c.verticesBefore(), c.verticesAfter(), c.bonesBefore(),
                     c.bonesAfter());
-            w.print(beforeAfter(h, reports, combined).render());
+            w.println(atlasLine(atlas, atlasCombined));
+            w.print(beforeAfter(h, reports, combined, atlasCombined).render());
             w.println();
             w.printf(Locale.ROOT, "partition: the combined mesh in draws of at most %d bones (lower bound %d draws)%n",
                     PARTITION_BONES, optimized.lowerBound());
@@ -193,6 +209,10 @@ final class DemoCommand implements Callable<Integer> {
     static final String GLB = "humanoid.glb";
     /** The character's parts combined into one skinned mesh, as glTF binary. */
     static final String COMBINED_GLB = "humanoid.combined.glb";
+    /** The parts atlased, then combined: one submesh per render state, as glTF binary. */
+    static final String ATLAS_GLB = "humanoid.atlas.glb";
+    /** The folder of the atlas pages. */
+    static final String ATLAS_DIR = "atlas";
     /** The walk's bone palettes as 3x4 floats, without the {@code .bin}/{@code .json} extension. */
     static final String PALETTE_FLOAT = "walk.palette3x4.f32";
     /** The walk's bone palettes as 3x4 halves, without the {@code .bin}/{@code .json} extension. */
@@ -391,7 +411,20 @@ final class DemoCommand implements Callable<Integer> {
      * draw calls, vertices, bones bound (the sum of the parts' palettes, then the combined palette),
      * texture bytes and validation errors.
      */
-    static Table beforeAfter(Humanoid h, List<ValidationReport> reports, CombineResult combined) {
+    static String atlasLine(AtlasResult atlas, CombineResult atlasCombined) {
+        StringBuilder pages = new StringBuilder();
+        for (AtlasPage page : atlas.report().pages()) {
+            pages.append(pages.length() == 0 ? "" : ", ").append(ATLAS_DIR).append('/').append(page.images().get(0))
+                    .append(String.format(Locale.ROOT, " %dx%d, fill %.3f", page.width(), page.height(), page.fill()));
+        }
+        return String.format(Locale.ROOT, "atlas: %d materials merged into %d page%s (%s); masked, blended and "
+                + "double-sided materials stay apart: draw calls %d -> %d (%s)", atlas.report().materialsMerged(),
+                atlas.report().pageCount(), atlas.report().pageCount() == 1 ? "" : "s", pages,
+                atlas.report().drawCallsBefore(), atlasCombined.report().drawCallsAfter(), ATLAS_GLB);
+    }
+
+    static Table beforeAfter(Humanoid h, List<ValidationReport> reports, CombineResult combined,
+            CombineResult atlasCombined) {
         CombineReport c = combined.report();
         long textureBytes = 0;
         int errors = 0;
@@ -405,7 +438,10 @@ final class DemoCommand implements Callable<Integer> {
                 .row("before: " + c.partsBefore() + " parts", c.drawCallsBefore(), c.verticesBefore(), c.bonesBefore(),
                         textureBytes, errors)
                 .row("after: combined", c.drawCallsAfter(), c.verticesAfter(), c.bonesAfter(), textureBytes(mesh),
-                        errorsAfter);
+                        errorsAfter)
+                .row("after: atlas", atlasCombined.report().drawCallsAfter(), atlasCombined.report().verticesAfter(),
+                        atlasCombined.report().bonesAfter(), textureBytes(atlasCombined.mesh()),
+                        MeshValidator.validate(atlasCombined.mesh(), atlasCombined.character().skeleton()).errorCount());
     }
 
     private static long textureBytes(Mesh part) {

@@ -1,12 +1,12 @@
 package io.github.skinmesh.cli;
 
+import io.github.skinmesh.atlas.image.Png;
 import io.github.skinmesh.core.anim.CharacterPoser;
 import io.github.skinmesh.core.anim.PosedVertices;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
-import io.github.skinmesh.testkit.image.Png;
 import java.util.Locale;
 import java.util.Map;
 

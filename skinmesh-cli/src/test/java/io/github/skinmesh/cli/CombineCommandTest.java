@@ -36,6 +36,83 @@ class CombineCommandTest {
     @TempDir
     Path tmp;
 
+    /**
+     * The testkit humanoid (seed 3) with the trousers' texture coordinates doubled, so their texture
+     * tiles 2 x 2, written to {@code file}.
+     */
+    static Path tiledHumanoid(Path file) throws IOException {
+        Character c = Humanoids.generate(3).character();
+        List<Part> parts = new java.util.ArrayList<>();
+        for (Part p : c.parts()) {
+            if (p.name().equals("legs")) {
+                Mesh m = p.mesh();
+                float[] uv = m.uvs(0);
+                for (int i = 0; i < uv.length; i++) {
+                    uv[i] *= 2;
+                }
+                Mesh.Builder b = m.toBuilder().clearUvs().addUvs(uv);
+                for (int ch = 1; ch < m.uvChannelCount(); ch++) {
+                    b.addUvs(m.uvs(ch));
+                }
+                p = p.withMesh(b.build());
+            }
+            parts.add(p);
+        }
+        GltfWriter.writeGlb(c.withParts(parts), file);
+        return file;
+    }
+
+    @Test
+    void atlasMergesTheOpaquePartsIntoOneDrawCall() throws IOException {
+        Path out = tmp.resolve("atlased.glb");
+        Path report = tmp.resolve("atlased.json");
+        Cli.Run run = Cli.run("combine", humanoid(), "--out", out, "--report", report, "--atlas").assertOk();
+        assertThat(run.out()).contains("draw calls 6 -> 2").contains("atlas: 5 materials merged into 1 page: atlas0 ");
+        JsonNode r = MAPPER.readTree(report.toFile());
+        assertThat(r.get("after").get("drawCalls").asInt()).isEqualTo(2);
+        assertThat(r.get("atlas").get("drawCallsBefore").asInt()).isEqualTo(6);
+        assertThat(r.get("atlas").get("drawCallsAfter").asInt()).isEqualTo(2);
+        assertThat(r.get("atlas").get("pages").get(0).get("sourceMaterials")).hasSize(5);
+        assertThat(r.get("submeshes").get(0).get("material").asText()).isEqualTo("atlas0");
+        GltfAsset back = GltfReader.read(out);
+        Mesh mesh = back.parts().get(0).mesh();
+        assertThat(mesh.submeshes()).hasSize(2);
+        assertThat(mesh.materials().get(0).texture("baseColor").image().width())
+                .isEqualTo(r.get("atlas").get("pages").get(0).get("width").asInt());
+        assertThat(back.warnings()).isEmpty();
+        // a tiling part: baked as a 2 x 2 repeat
+        Path tiled = tmp.resolve("tiled.atlased.glb");
+        Cli.run("combine", tiledHumanoid(tmp.resolve("tiled.glb")), "--out", tiled, "--atlas").assertOk();
+        assertThat(GltfReader.read(tiled).parts().get(0).mesh().submeshes()).hasSize(2);
+    }
+
+    @Test
+    void atlasWithACorruptTextureFailsNamingTheImage() throws IOException {
+        Path file = tmp.resolve("broken.glb");
+        Character c = Humanoids.generate(3).character();
+        List<Part> parts = new java.util.ArrayList<>();
+        for (Part p : c.parts()) {
+            if (p.name().equals("torso")) {
+                io.github.skinmesh.core.model.Material m = p.mesh().materials().get(0);
+                io.github.skinmesh.core.model.TextureRef t = m.texture("baseColor");
+                byte[] bytes = t.image().data();
+                bytes[bytes.length - 20] ^= 0x55;
+                io.github.skinmesh.core.model.Image broken = io.github.skinmesh.core.model.Image.of("torso.png",
+                        "image/png", bytes);
+                m = m.toBuilder().texture("baseColor", new io.github.skinmesh.core.model.TextureRef(broken,
+                        t.texCoord(), t.sampler())).build();
+                p = p.withMesh(p.mesh().toBuilder().clearMaterials().addMaterial(m).build());
+            }
+            parts.add(p);
+        }
+        GltfWriter.writeGlb(c.withParts(parts), file);
+        Path out = tmp.resolve("out.glb");
+        Cli.run("combine", file, "--out", out, "--atlas").assertBadInput("torso.png");
+        assertThat(out).doesNotExist();
+        // without --atlas the pixels are not needed
+        Cli.run("combine", file, "--out", out).assertOk();
+    }
+
     private Path humanoid() throws IOException {
         Path file = tmp.resolve("humanoid.glb");
         GltfWriter.writeGlb(Humanoids.generate(3).character(), file);

@@ -45,14 +45,21 @@ class CombineReportDocTest {
     }
 
     private JsonNode report(String name, Path... parts) throws IOException {
+        return report(name, false, parts);
+    }
+
+    private JsonNode report(String name, boolean atlas, Path... parts) throws IOException {
         Path report = tmp.resolve(name + ".json");
-        Object[] args = new Object[parts.length + 5];
+        Object[] args = new Object[parts.length + (atlas ? 6 : 5)];
         args[0] = "combine";
         System.arraycopy(parts, 0, args, 1, parts.length);
         args[parts.length + 1] = "--out";
         args[parts.length + 2] = tmp.resolve(name + ".combined.glb");
         args[parts.length + 3] = "--report";
         args[parts.length + 4] = report;
+        if (atlas) {
+            args[parts.length + 5] = "--atlas";
+        }
         Cli.run(args).assertOk();
         return MAPPER.readTree(report.toFile());
     }
@@ -88,6 +95,10 @@ class CombineReportDocTest {
                 headPart("helmet", new Matrix4f().translation(0, -1, 0)));
         assertThat(bound.get("bindCorrections")).hasSize(1);
         paths(bound, "", output);
+        // with --atlas, a humanoid whose trousers tile twice: the atlas object with a baked repeat
+        JsonNode atlased = report("atlased", true, CombineCommandTest.tiledHumanoid(tmp.resolve("tiled.glb")));
+        assertThat(atlased.get("atlas").get("tiling")).hasSize(1);
+        paths(atlased, "", output);
 
         Set<String> documented = new TreeSet<>();
         String doc = doc();

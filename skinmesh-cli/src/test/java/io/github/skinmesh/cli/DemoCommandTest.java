@@ -151,6 +151,22 @@ class DemoCommandTest {
     }
 
     @Test
+    void theAtlasMergesTheOpaquePartsIntoOneDrawCall() throws IOException {
+        assertThat(run.out()).contains("atlas: 5 materials merged into 1 page (atlas/atlas0.baseColor.png ")
+                .contains("draw calls 6 -> 2 (humanoid.atlas.glb)")
+                .containsPattern("after: atlas +2 +9555 +53 +[0-9]+ +0");
+        Path page = first.resolve("atlas").resolve("atlas0.baseColor.png");
+        assertThat(listed()).contains(page);
+        GltfAsset atlased = GltfReader.read(first.resolve("humanoid.atlas.glb"));
+        assertThat(atlased.warnings()).isEmpty();
+        Mesh mesh = atlased.parts().get(0).mesh();
+        assertThat(mesh.submeshes()).hasSize(2);
+        assertThat(mesh.materials().get(0).texture("baseColor").image().data()).isEqualTo(Files.readAllBytes(page));
+        assertThat(Files.readAllBytes(second.resolve("atlas").resolve("atlas0.baseColor.png")))
+                .isEqualTo(Files.readAllBytes(page));
+    }
+
+    @Test
     void theGlbReimportsAsTheCharacter() {
         assertThat(character.character().skinnedParts()).hasSize(6);
         assertThat(character.character().name()).isEqualTo("humanoid");

@@ -140,11 +140,11 @@ class InstallationIT {
         }
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).contains("(linear blend, SIMD kernel)");
-        // the two .glb files, three raw files and their layouts, the preview, six textures
-        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 16);
-        assertThat(listed).hasSize(15).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
+        // the three .glb files, the atlas page, three raw files and their layouts, the preview, six textures
+        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 18);
+        assertThat(listed).hasSize(17).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
         assertThat(out.resolve("humanoid.glb")).isRegularFile();
-        assertThat(Cli.files(out)).hasSize(15);
+        assertThat(Cli.files(out)).hasSize(17);
     }
 
     /**
@@ -182,8 +182,8 @@ class InstallationIT {
     @DisabledOnOs(value = OS.WINDOWS, disabledReason = "bin/skinmesh is a POSIX shell script; Windows runs bin\\skinmesh.bat")
     void theLauncherPassesTheExitCodeAndUsageErrorsThrough() throws Exception {
         assumeShell();
-        Result r = launcher(tmp, env -> { }, "frobnicate").assertExit(SkinMeshCommand.USAGE);
-        assertThat(r.err()).isEqualTo("skinmesh: Unmatched argument at index 0: 'frobnicate' (see skinmesh --help)\n");
+        Result r = launcher(tmp, env -> { }, "xyzzy").assertExit(SkinMeshCommand.USAGE);
+        assertThat(r.err()).isEqualTo("skinmesh: Unmatched argument at index 0: 'xyzzy' (see skinmesh --help)\n");
         assertThat(r.out()).isEmpty();
     }
 

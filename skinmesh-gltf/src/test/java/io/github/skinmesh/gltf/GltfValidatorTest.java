@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.skinmesh.atlas.AtlasOptions;
+import io.github.skinmesh.atlas.Atlases;
+import io.github.skinmesh.core.Progress;
 import io.github.skinmesh.core.combine.Combine;
 import io.github.skinmesh.core.combine.CombineOptions;
 import io.github.skinmesh.core.model.BoneWeights;
@@ -179,7 +182,7 @@ class GltfValidatorTest {
 
     /**
      * Combined characters (core's combine): each shared asset alone, two shared assets on the union
-     * of their skeletons, and the testkit humanoid's six parts in one mesh.
+     * of their skeletons, and the testkit humanoid's six parts in one mesh, without and with an atlas.
      */
     static Map<String, Character> combined() throws IOException {
         Map<String, Character> out = new LinkedHashMap<>();
@@ -198,6 +201,10 @@ class GltfValidatorTest {
         }
         out.put("humanoid", Combine.combineCharacters(List.of(Humanoids.generate(1).character()),
                 CombineOptions.DEFAULTS).character());
+        // atlased first: the opaque parts on one merged material sampling an atlas page, the hair apart
+        Character humanoid = Humanoids.generate(1).character();
+        Character atlased = Atlases.atlasCharacter(humanoid, AtlasOptions.DEFAULTS, Progress.NONE).applyTo(humanoid);
+        out.put("humanoid-atlas", Combine.combineCharacters(List.of(atlased), CombineOptions.DEFAULTS).character());
         return out;
     }
 

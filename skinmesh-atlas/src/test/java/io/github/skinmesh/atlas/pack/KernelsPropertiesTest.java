@@ -2,7 +2,6 @@ package io.github.skinmesh.atlas.pack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.skinmesh.testkit.SplitMix64;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.testkit.workloads.PackWorkload;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.github.skinmesh.testkit.humanoid;
 
+import io.github.skinmesh.atlas.image.PngCompression;
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.testkit.internal.Arguments;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Interpolation;
-import io.github.skinmesh.testkit.image.PngCompression;
+import io.github.skinmesh.testkit.internal.Arguments;
 import java.util.Objects;
 
 /**

@@ -1,8 +1,8 @@
 package io.github.skinmesh.testkit.humanoid;
 
+import io.github.skinmesh.atlas.image.PngCompression;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Mesh;
-import io.github.skinmesh.testkit.image.PngCompression;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

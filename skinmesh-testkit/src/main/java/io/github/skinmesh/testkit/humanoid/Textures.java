@@ -1,15 +1,15 @@
 package io.github.skinmesh.testkit.humanoid;
 
+import io.github.skinmesh.atlas.image.Png;
+import io.github.skinmesh.atlas.image.PngCompression;
+import io.github.skinmesh.atlas.image.PngFilter;
+import io.github.skinmesh.atlas.image.PngOptions;
 import io.github.skinmesh.core.model.AlphaMode;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Sampler;
 import io.github.skinmesh.core.model.TextureRef;
 import io.github.skinmesh.testkit.SplitMix64;
-import io.github.skinmesh.testkit.image.Png;
-import io.github.skinmesh.testkit.image.PngCompression;
-import io.github.skinmesh.testkit.image.PngFilter;
-import io.github.skinmesh.testkit.image.PngOptions;
 
 /**
  * The base color textures and materials of the parts.

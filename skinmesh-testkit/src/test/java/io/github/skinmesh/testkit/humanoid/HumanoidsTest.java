@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.offset;
 
+import io.github.skinmesh.atlas.image.Png;
+import io.github.skinmesh.atlas.image.PngCompression;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.model.AlphaMode;
 import io.github.skinmesh.core.model.AnimationClip;
@@ -19,8 +21,6 @@ import io.github.skinmesh.core.model.MorphTarget;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.testkit.ReferenceSkinning;
-import io.github.skinmesh.testkit.image.Png;
-import io.github.skinmesh.testkit.image.PngCompression;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

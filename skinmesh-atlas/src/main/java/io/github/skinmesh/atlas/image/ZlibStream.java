@@ -1,4 +1,4 @@
-package io.github.skinmesh.testkit.image;
+package io.github.skinmesh.atlas.image;
 
 import java.util.Arrays;
 import java.util.zip.Adler32;

@@ -1,4 +1,4 @@
-package io.github.skinmesh.testkit.image;
+package io.github.skinmesh.atlas.image;
 
 /** Which PNG scanline filter {@link Png} applies before compression. */
 public enum PngFilter {

@@ -1,16 +1,15 @@
-package io.github.skinmesh.testkit.image;
+package io.github.skinmesh.atlas.image;
 
 /**
- * PNG scanline filtering (PNG specification, section 9 "Filtering", filter method 0) of 8-bit
- * RGBA rows: each output row is one filter-type byte followed by the filtered bytes.
+ * PNG scanline filtering (PNG specification, section 9 "Filtering", filter method 0) of RGBA rows
+ * of 8-bit samples (4 bytes per pixel) or big-endian 16-bit samples (8 bytes per pixel): each output
+ * row is one filter-type byte followed by the filtered bytes.
  *
  * <p>The adaptive choice is the "minimum sum of absolute differences" heuristic the specification
  * recommends for truecolor images; it filters each row five ways into scratch rows allocated
  * once per image and keeps the smallest.
  */
 final class ScanlineFilter {
-    /** Bytes per RGBA8 pixel: the distance to the "left" byte of the filters. */
-    private static final int BYTES_PER_PIXEL = 4;
     private static final int TYPE_NONE = 0;
     private static final int TYPE_SUB = 1;
     private static final int TYPE_UP = 2;
@@ -22,16 +21,20 @@ final class ScanlineFilter {
     }
 
     /**
-     * Filters every row of an RGBA8 image.
+     * Filters every row of an image.
      *
-     * @param rgba {@code 4*width*height} bytes, rows top to bottom
+     * @param pixels {@code bpp*width*height} bytes, rows top to bottom
+     * @param bpp bytes per pixel: 4 (RGBA, 8-bit samples) or 8 (RGBA, 16-bit samples): the distance
+     *     to the "left" byte of the filters
      * @param width pixels per row
      * @param height rows
      * @param mode fixed or adaptive filtering
-     * @return {@code height*(1 + 4*width)} bytes: the image data before compression
+     * @return {@code height*(1 + bpp*width)} bytes: the image data before compression; the caller
+     *     has checked that this length fits an array
      */
-    static byte[] filter(byte[] rgba, int width, int height, PngFilter mode) {
-        int stride = BYTES_PER_PIXEL * width;
+    static byte[] filter(byte[] pixels, int bpp, int width, int height, PngFilter mode) {
+        byte[] rgba = pixels;
+        int stride = bpp * width;
         byte[] out = new byte[height * (stride + 1)];
         if (mode == PngFilter.NONE) {
             for (int y = 0; y < height; y++) {
@@ -48,7 +51,7 @@ final class ScanlineFilter {
             long bestCost = Long.MAX_VALUE;
             for (int type = 0; type < TYPE_COUNT; type++) {
                 byte[] dst = candidates[type];
-                filterRow(type, rgba, row, prior, stride, dst);
+                filterRow(type, bpp, rgba, row, prior, stride, dst);
                 long cost = cost(dst);
                 if (cost < bestCost) {
                     bestCost = cost;
@@ -66,8 +69,7 @@ final class ScanlineFilter {
      * type, the first pixel (no left neighbour) peeled off; the only test left inside the Average
      * and Paeth loops is the loop-invariant {@code prior < 0}.
      */
-    private static void filterRow(int type, byte[] src, int row, int prior, int stride, byte[] dst) {
-        int bpp = BYTES_PER_PIXEL;
+    private static void filterRow(int type, int bpp, byte[] src, int row, int prior, int stride, byte[] dst) {
         switch (type) {
             case TYPE_NONE:
                 System.arraycopy(src, row, dst, 0, stride);

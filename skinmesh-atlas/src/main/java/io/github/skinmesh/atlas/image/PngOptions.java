@@ -1,11 +1,13 @@
-package io.github.skinmesh.testkit.image;
+package io.github.skinmesh.atlas.image;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.testkit.internal.Arguments;
+import io.github.skinmesh.core.internal.Checks;
 import java.util.Objects;
 
 /**
- * Options of {@link Png#encodeRgba8(int, int, byte[], PngOptions)}.
+ * How {@link Png} encodes: compression and scanline filtering. The defaults suit general use; the
+ * bytes written depend only on the pixels and these options (see {@link PngCompression} for the one
+ * caveat of {@link PngCompression#DEFLATE}).
  *
  * @param compression how the image data is compressed; default {@link PngCompression#DEFLATE}
  * @param deflateLevel the {@link java.util.zip.Deflater} level used by
@@ -29,7 +31,7 @@ public record PngOptions(PngCompression compression, int deflateLevel, PngFilter
     public PngOptions {
         Objects.requireNonNull(compression, "compression");
         Objects.requireNonNull(filter, "filter");
-        Arguments.requireRange("PngOptions", "deflateLevel", deflateLevel, 1, 9);
+        Checks.requireRange("PngOptions", "deflateLevel", deflateLevel, 1, 9);
     }
 
     /**

@@ -1,10 +1,9 @@
-package io.github.skinmesh.testkit.image;
+package io.github.skinmesh.atlas.image;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.skinmesh.core.ValidationException;
-import io.github.skinmesh.testkit.SplitMix64;
 import java.awt.image.BufferedImage;
 import java.awt.image.Raster;
 import java.io.ByteArrayInputStream;
@@ -19,11 +18,11 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
-class PngTest {
+class PngEncodeTest {
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
     /** Random pixels with runs, so that every filter type and deflate matches get exercised. */
-    private static byte[] pixels(SplitMix64 rng, int width, int height) {
+    private static byte[] pixels(TestRandom rng, int width, int height) {
         byte[] rgba = new byte[4 * width * height];
         for (int i = 0; i < rgba.length; i++) {
             rgba[i] = rng.nf() < 0.5f && i >= 4 ? rgba[i - 4] : (byte) rng.nextInt(0, 255);
@@ -53,7 +52,7 @@ class PngTest {
     void javaImageIoDecodesExactlyThePixelsForEveryOptionCombination(@ForAll @IntRange(min = 1, max = 37) int width,
             @ForAll @IntRange(min = 1, max = 23) int height, @ForAll long seed, @ForAll PngCompression compression,
             @ForAll PngFilter filter, @ForAll @IntRange(min = 1, max = 9) int level) throws IOException {
-        byte[] rgba = pixels(new SplitMix64(seed), width, height);
+        byte[] rgba = pixels(new TestRandom(seed), width, height);
         byte[] png = Png.encodeRgba8(width, height, rgba, new PngOptions(compression, level, filter));
         assertSamePixels(decode(png, width, height), rgba);
     }
@@ -62,7 +61,7 @@ class PngTest {
     void storedStreamsSpanSeveralDeflateBlocks() throws IOException {
         int width = 200;
         int height = 100; // 100 * (1 + 800) = 80,100 filtered bytes: two stored blocks
-        byte[] rgba = pixels(new SplitMix64(3), width, height);
+        byte[] rgba = pixels(new TestRandom(3), width, height);
         byte[] png = Png.encodeRgba8(width, height, rgba, PngOptions.DEFAULTS.withCompression(PngCompression.STORED));
         assertThat(png.length).isGreaterThan(4 * width * height);
         assertSamePixels(decode(png, width, height), rgba);
@@ -70,7 +69,7 @@ class PngTest {
 
     @Test
     void fileIsSignatureThenIhdrIdatIendWithValidCrcs() throws DataFormatException {
-        byte[] rgba = pixels(new SplitMix64(9), 5, 3);
+        byte[] rgba = pixels(new TestRandom(9), 5, 3);
         byte[] png = Png.encodeRgba8(5, 3, rgba);
         assertThat(Png.hasSignature(png)).isTrue();
         assertThat(java.util.Arrays.copyOf(png, 8)).containsExactly(SIGNATURE);
@@ -108,7 +107,7 @@ class PngTest {
 
     @Test
     void filterNoneStoresTheRowsVerbatim() throws DataFormatException {
-        byte[] rgba = pixels(new SplitMix64(4), 3, 2);
+        byte[] rgba = pixels(new TestRandom(4), 3, 2);
         byte[] png = Png.encodeRgba8(3, 2, rgba, new PngOptions(PngCompression.STORED, 6, PngFilter.NONE));
         // signature, IHDR chunk (25 bytes), IDAT length and type, then the zlib stream
         int zlibAt = 8 + 25 + 8;
@@ -128,7 +127,7 @@ class PngTest {
 
     @Test
     void encodingIsDeterministic() {
-        byte[] rgba = pixels(new SplitMix64(5), 64, 64);
+        byte[] rgba = pixels(new TestRandom(5), 64, 64);
         for (PngCompression compression : PngCompression.values()) {
             PngOptions options = PngOptions.DEFAULTS.withCompression(compression);
             assertThat(Png.encodeRgba8(64, 64, rgba, options)).isEqualTo(Png.encodeRgba8(64, 64, rgba.clone(), options));
@@ -137,7 +136,7 @@ class PngTest {
 
     @Test
     void inputIsNotModified() {
-        byte[] rgba = pixels(new SplitMix64(6), 7, 7);
+        byte[] rgba = pixels(new TestRandom(6), 7, 7);
         byte[] copy = rgba.clone();
         Png.encodeRgba8(7, 7, rgba);
         assertThat(rgba).isEqualTo(copy);

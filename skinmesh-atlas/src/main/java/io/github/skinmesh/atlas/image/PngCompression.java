@@ -1,4 +1,4 @@
-package io.github.skinmesh.testkit.image;
+package io.github.skinmesh.atlas.image;
 
 /** How {@link Png} compresses the image data (the zlib stream of the {@code IDAT} chunk). */
 public enum PngCompression {
