@@ -1,14 +1,20 @@
 package io.github.skinmesh.atlas;
 
-/** A seeded SplitMix64 generator for this package's tests (the testkit depends on this module). */
-final class TestRandom {
+/**
+ * The seeded SplitMix64 generator of this module's tests: the same sequence as the testkit's
+ * {@code SplitMix64} for the same seed, which these tests cannot reach (the testkit depends on this
+ * module, for the PNG codec of its textures).
+ */
+public final class TestRandom {
     private long state;
 
-    TestRandom(long seed) {
+    /** @param seed the seed */
+    public TestRandom(long seed) {
         this.state = seed;
     }
 
-    long next() {
+    /** @return the next 64 random bits */
+    public long next() {
         long z = state += 0x9E3779B97F4A7C15L;
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
@@ -16,12 +22,12 @@ final class TestRandom {
     }
 
     /** @return a float in [0, 1) */
-    float nf() {
+    public float nf() {
         return (next() >>> 40) * 0x1.0p-24f;
     }
 
     /** @return an int in lo..hi, both included */
-    int nextInt(int lo, int hi) {
+    public int nextInt(int lo, int hi) {
         return (int) (lo + (long) Math.floor(nf() * ((double) hi - lo + 1)));
     }
 }

@@ -1,5 +1,6 @@
 package io.github.skinmesh.atlas.image;
 
+import io.github.skinmesh.atlas.TestRandom;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -10,10 +10,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PackingTest {
-    static List<PackInput> inputsOf(PackWorkload set) {
+    /** Workload set A1 of the benchmarks: [1024,1024], [1024,512], [512,512] x3, [256,256] x4. */
+    static List<PackInput> outfitA1() {
+        int[][] sizes = {{1024, 1024}, {1024, 512}, {512, 512}, {512, 512}, {512, 512}, {256, 256}, {256, 256},
+            {256, 256}, {256, 256}};
         List<PackInput> inputs = new ArrayList<>();
-        for (int i = 0; i < set.count(); i++) {
-            inputs.add(PackInput.of(set.name() + "-" + i, set.width(i), set.height(i)));
+        for (int i = 0; i < sizes.length; i++) {
+            inputs.add(PackInput.of("A1-" + i, sizes[i][0], sizes[i][1]));
         }
         return inputs;
     }
@@ -64,46 +67,6 @@ class PackingTest {
             PackResult r = Packing.packAtlas(squares(4, 64), PackOptions.DEFAULTS.withHeuristic(h));
             assertThat(r.pages()).as("%s", h).containsExactly(new PackPage(128, 128, 4, 4 * 64 * 64));
         }
-    }
-
-    @Test
-    void theWorkloadSetsFillAtLeastAsWellAsTheBestAnchor() {
-        // free size, padding 0, the defaults: the pages found are pinned (the search is deterministic)
-        int[][] expected = {{1024, 2560}, {3072, 2560}, {1724, 2275}, {1176, 2011}};
-        List<PackWorkload> sets = PackWorkload.all();
-        for (int s = 0; s < sets.size(); s++) {
-            PackWorkload set = sets.get(s);
-            List<PackInput> inputs = inputsOf(set);
-            PackResult r = Packing.packAtlas(inputs);
-            PackChecks.checkAll(inputs, PackOptions.DEFAULTS, r);
-            assertThat(r.pageCount()).isOne();
-            PackPage page = r.pages().get(0);
-            assertThat(new int[] {page.width(), page.height()}).as(set.name()).containsExactly(expected[s]);
-            assertThat(r.contentArea()).isEqualTo(set.area());
-            // fill >= anchor fill, compared exactly: area / ours >= area / anchor's
-            assertThat((long) page.width() * page.height()).as(set.name())
-                    .isLessThanOrEqualTo((long) set.anchorWidth() * set.anchorHeight());
-        }
-    }
-
-    @Test
-    void powerOfTwoSizesOfTheWorkloadSetsAreTheSmallestTheAreaAllows() {
-        // squares are fixed by the total area (A1 2048, A2 4096, B 2048, C 2048); A2's best rectangle is 4096 x 2048
-        int[] squares = {2048, 4096, 2048, 2048};
-        List<PackWorkload> sets = PackWorkload.all();
-        for (int s = 0; s < sets.size(); s++) {
-            List<PackInput> inputs = inputsOf(sets.get(s));
-            PackOptions square = PackOptions.DEFAULTS.withSizing(PageSizing.POWER_OF_TWO_SQUARE).withMaxSize(8192, 8192);
-            PackResult r = Packing.packAtlas(inputs, square);
-            PackChecks.checkAll(inputs, square, r);
-            assertThat(r.pages()).hasSize(1);
-            assertThat(r.pages().get(0).width()).as(sets.get(s).name()).isEqualTo(squares[s]);
-        }
-        List<PackInput> a2 = inputsOf(PackWorkload.a2());
-        PackOptions pot = PackOptions.DEFAULTS.withSizing(PageSizing.POWER_OF_TWO);
-        PackResult r = Packing.packAtlas(a2, pot);
-        PackChecks.checkAll(a2, pot, r);
-        assertThat(r.pages()).containsExactly(new PackPage(4096, 2048, 14, PackWorkload.a2().area()));
     }
 
     @Test
@@ -231,7 +194,7 @@ class PackingTest {
 
     @Test
     void resultsAreImmutableAndCompareByValue() {
-        List<PackInput> inputs = inputsOf(PackWorkload.a1());
+        List<PackInput> inputs = outfitA1();
         PackResult r = Packing.packAtlas(inputs);
         assertThatThrownBy(() -> r.placements().set(0, null)).isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> r.pages().clear()).isInstanceOf(UnsupportedOperationException.class);
