@@ -54,13 +54,18 @@ import org.openjdk.jmh.annotations.Warmup;
  * arrays, which the JVM zeroes before they are filled. {@link #allocateOutput} measures that
  * allocation alone (the result's arrays, unfilled), the floor under any combination in the same
  * run.
+ *
+ * <p>The fork runs with {@code --add-modules jdk.incubator.vector}, so the joints are renumbered
+ * by the vector kernel as in an application started that way; the scalar fallback's figure comes
+ * from a run with the fork's JVM options replaced ({@code -jvmArgsAppend -Dskinmesh.scalar}), see
+ * {@code results.csv}.
  */
 @BenchmarkMode(Mode.Throughput)
 @BenchUnit("vertices")
 @OutputTimeUnit(TimeUnit.SECONDS)
 @OperationsPerInvocation(CombineWorkload.VERTICES)
 @State(Scope.Thread)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules=jdk.incubator.vector"})
 @Warmup(iterations = 4, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class CombineBench {

@@ -33,21 +33,27 @@ import org.jspecify.annotations.Nullable;
  * (and, when welding, a hash grid of the open-edge vertices and the compacted streams).
  *
  * <p>Measured on workload {@code combine} ({@code CombineBench}, six parts of 10,242 vertices, JDK
- * 17, shared 2-vCPU Zen 3, ratios to the same-run baseline, an {@code System.arraycopy} of the
- * result's bytes between two arrays that stay in the cache): a new mesh 0.18x (132 Mvertices/s);
- * the same copy into reused {@link CombineBuffers} 0.35x (249 Mvertices/s); allocating the
- * result's arrays alone 0.57x. So the mesh path costs the allocation (the JVM zeroes the new
- * arrays, and the stream of new memory evicts the inputs) plus the copy, and cannot reach the
- * workload's goal of 0.5x on this machine. In the copy (stack samples of the buffers path): half
- * in {@code System.arraycopy} of the streams, a fifth in the joint renumbering (a gather through
- * the part's entry table, which C2 does not vectorize), a sixth in the index offsetting.
+ * 17, shared 2-vCPU machine with AVX-512, ratios to the same-run baseline, an
+ * {@code System.arraycopy} of the result's bytes between two arrays that stay in the cache; the
+ * figures of each run are in the bench module's {@code results.csv}): into reused
+ * {@link CombineBuffers} 0.78x (median of seven runs, 0.60x to 0.87x; 0.35x before the changes
+ * below), with the vector kernel of the joint renumbering; 0.55x without the incubator module; a
+ * new mesh 0.21x to 0.28x, with allocating the result's arrays alone at about 0.57x: the mesh
+ * path costs the allocation (the JVM zeroes the new arrays, and the stream of new memory evicts
+ * the inputs) plus the copy, and cannot reach the workload's goal of 0.5x on this machine. Where
+ * the buffers path spends its time (medians of a timing harness on the same machine under load,
+ * microseconds per combination, the baseline copy taking about 100): the streams'
+ * {@code System.arraycopy} 55, the joint renumbering about 25 (63 with the scalar loop, see
+ * {@code JointRenumbering}), the indices 31 (66 when copied and offset in one loop, which C2 does
+ * not vectorize), laying out the combination 10 (16 before comparing matrices' bits first and
+ * taking one shared skeleton as its own union), preparing the parts 2.5.
  * What was tried: re-validating the result as every mesh does (concat, before the trusted path:
  * 0.07x); finding the weighted entries with a scattered {@code boolean} store per slot, then with
  * one mask register (each as costly as copying the joints; four masks are 3 to 4 times faster,
  * and the scan is now kept per bone weights, see {@code SlotSummary}, so combining the same parts
  * again skips it: 0.16x to 0.18x before); a branch per slot in the joint renumbering (skipped for
- * parts without empty slots); a small young generation ({@code -Xmn24m}, slower: more
- * collections).
+ * parts without empty slots, or when entry 0 maps to joint 0); a small young generation
+ * ({@code -Xmn24m}, slower: more collections).
  */
 final class Assembly {
     private Assembly() {

@@ -2,6 +2,7 @@ package io.github.skinmesh.core.combine;
 
 import io.github.skinmesh.core.internal.MatrixTolerance;
 import io.github.skinmesh.core.model.Skeleton;
+import java.util.Arrays;
 import org.joml.Matrix4d;
 import org.joml.Matrix4f;
 
@@ -62,10 +63,15 @@ final class Matrices {
 
     /**
      * Tells whether two matrices are equal within a tolerance, as
-     * {@link MatrixTolerance#firstDifference} compares them.
+     * {@link MatrixTolerance#firstDifference} compares them. Equal bits are within any tolerance
+     * {@code >= 0} (the matrices are finite), so they are compared first: parts bound to one
+     * skeleton usually carry identical matrices, and the bit comparison is vectorized while the
+     * tolerant one costs about 90 ns a matrix (measured on workload {@code combine}: 96 entries,
+     * 8.7 microseconds, half of laying out the combination).
      */
     static boolean near(float[] a, int aOffset, float[] b, int bOffset, float tolerance) {
-        return MatrixTolerance.firstDifference(a, aOffset, b, bOffset, tolerance) < 0;
+        return Arrays.equals(a, aOffset, aOffset + 16, b, bOffset, bOffset + 16)
+                || MatrixTolerance.firstDifference(a, aOffset, b, bOffset, tolerance) < 0;
     }
 
     static float[] toFloats(Matrix4d m) {

@@ -37,6 +37,13 @@ final class SkeletonUnion {
      */
     static Skeleton of(List<Skeleton> skeletons, List<String> partNames, List<String> warnings) {
         Skeleton first = skeletons.get(0);
+        boolean one = true;
+        for (int i = 1; i < skeletons.size() && one; i++) {
+            one = skeletons.get(i) == first;
+        }
+        if (one) {
+            return first; // every part on one skeleton object: its own union, nothing to disagree on
+        }
         ModelAccess.Bridge raw = ModelAccess.get();
         int capacity = 0;
         Map<Skeleton, Boolean> distinct = new IdentityHashMap<>();

@@ -13,13 +13,14 @@ import org.jspecify.annotations.Nullable;
  * <p>What an input lacks is filled: colors white, UV channels, attributes and morph deltas zero,
  * influence slots beyond its own empty. Normals and tangents are never filled here: an input of a
  * result with normals (tangents) brings its own or computed ones. Joints are renumbered through
- * the input's entry map; a canonical input's empty slots keep joint 0 (so its rows stay canonical),
- * an input's slots kept as stored have every joint renumbered (so each still names its bone), and
- * an entry mapped to {@code -1} (dropped, so weightless) becomes joint 0.
+ * the input's entry map ({@link JointRenumbering}); a canonical input's empty slots keep joint 0
+ * (so its rows stay canonical), an input's slots kept as stored have every joint renumbered (so
+ * each still names its bone), and an entry mapped to {@code -1} (dropped, so weightless) becomes
+ * joint 0.
  *
  * <p>The caller has validated every count: source arrays hold {@code vertexCount} vertices,
  * joints are below the entry map's length, the destination is long enough. Nothing allocates but
- * a joint table per input. Not API.
+ * two joint tables of a few entries per input. Not API.
  */
 public final class VertexCopy {
     private VertexCopy() {
@@ -128,18 +129,11 @@ public final class VertexCopy {
         for (int e = 0; e < map.length; e++) {
             safe[e] = Math.max(0, map[e]);
         }
-        boolean emptyToZero = src.canonical && src.emptySlots;
+        // a canonical input's empty slots hold joint 0, so they need zeroing only when entry 0 moves
+        boolean emptyToZero = src.canonical && src.emptySlots && safe[0] != 0;
         if (pk == k) {
             System.arraycopy(srcW, 0, weights, offset, pk * n);
-            if (!emptyToZero) {
-                for (int j = 0, end = pk * n; j < end; j++) {
-                    joints[offset + j] = safe[srcJ[j]];
-                }
-            } else {
-                for (int j = 0, end = pk * n; j < end; j++) {
-                    joints[offset + j] = srcW[j] == 0f ? 0 : safe[srcJ[j]];
-                }
-            }
+            JointRenumbering.renumber(safe, srcJ, emptyToZero ? srcW : null, 0, joints, offset, pk * n);
             return;
         }
         for (int v = 0, s = 0, d = offset; v < n; v++, s += pk, d += k) {
@@ -196,8 +190,14 @@ public final class VertexCopy {
      * @param offset added to each
      */
     public static void indices(int[] src, int from, int[] dst, int to, int count, int offset) {
-        for (int j = 0; j < count; j++) {
-            dst[to + j] = src[from + j] + offset;
+        // copy, then add in place: C2 vectorizes neither a gather nor a loop reading one int[] and
+        // writing another at unrelated offsets (they might overlap), but it does vectorize the
+        // in-place add; measured on workload combine's indices, 32 against 58 microseconds
+        System.arraycopy(src, from, dst, to, count);
+        if (offset != 0) {
+            for (int j = to, end = to + count; j < end; j++) {
+                dst[j] += offset;
+            }
         }
     }
 }

@@ -140,6 +140,39 @@ class CombinePlanTest {
     }
 
     /** The buffers' used lengths hold exactly the mesh's arrays, and their mesh equals it. */
+    /**
+     * Parts whose inputs name one skeleton object (the union's shortcut) combine to exactly what
+     * the same parts give when each input names its own equal copy of it (the general union),
+     * into a new mesh and into buffers.
+     */
+    @Property(tries = 30, seed = "4242")
+    void oneSkeletonObjectCombinesAsEqualCopiesDo(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        Skeleton base = CombineFixtures.randomSkeleton(r, 3 + r.nextInt(10), false);
+        int count = 1 + r.nextInt(5);
+        List<CombineInput> shared = new ArrayList<>();
+        List<CombineInput> copies = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Part part = CombineFixtures.randomPart(r, "part" + i, base);
+            shared.add(CombineInput.of(base, part));
+            copies.add(CombineInput.of(copy(base), part));
+        }
+        CombineResult one = Combine.combine(shared, CombineOptions.DEFAULTS);
+        CombineResult many = Combine.combine(copies, CombineOptions.DEFAULTS);
+        assertThat(one).isEqualTo(many);
+        assertBuffersHold(Combine.combineInto(shared, CombineOptions.DEFAULTS, new CombineBuffers()), many.mesh());
+    }
+
+    private static Skeleton copy(Skeleton s) {
+        int n = s.boneCount();
+        String[] names = new String[n];
+        for (int b = 0; b < n; b++) {
+            names[b] = s.boneName(b);
+        }
+        return Skeleton.of(s.name(), names, s.parentsInto(new int[n], 0), s.restTranslationsInto(new float[3 * n], 0),
+                s.restRotationsInto(new float[4 * n], 0), s.restScalesInto(new float[3 * n], 0));
+    }
+
     static void assertBuffersHold(CombineBuffers buffers, Mesh mesh) {
         int n = mesh.vertexCount();
         assertThat(buffers.vertexCount()).isEqualTo(n);
