@@ -2,6 +2,8 @@ package io.github.skinmesh.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.atlas.UvTransform;
+import io.github.skinmesh.atlas.VOrigin;
 import io.github.skinmesh.atlas.image.CompositeOptions;
 import io.github.skinmesh.atlas.image.CompositeResult;
 import io.github.skinmesh.atlas.image.Compositor;
@@ -154,9 +156,12 @@ final class AtlasCommand implements Callable<Integer> {
             o.put("height", p.height());
             o.put("rotated", p.rotated());
             o.put("sameAs", packed.representative(i));
+            // the layout's uv map is atlas's own (an unturned placement: m[1] = m[3] = 0)
+            double[] m = UvTransform.of(p, page.width(), page.height(), VOrigin.TOP_LEFT)
+                    .coefficientsInto(new double[6], 0);
             ObjectNode uv = o.putObject("uv");
-            uv.putArray("scale").add((double) p.width() / page.width()).add((double) p.height() / page.height());
-            uv.putArray("offset").add((double) p.x() / page.width()).add((double) p.y() / page.height());
+            uv.putArray("scale").add(m[0]).add(m[4]);
+            uv.putArray("offset").add(m[2]).add(m[5]);
         }
         return root;
     }
