@@ -17,6 +17,8 @@ import io.github.skinmesh.atlas.pack.PackResult;
 import io.github.skinmesh.atlas.pack.Packing;
 import io.github.skinmesh.atlas.pack.PageSizing;
 import io.github.skinmesh.atlas.pack.Placement;
+import io.github.skinmesh.core.SkinMeshException;
+import io.github.skinmesh.core.ValidationException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -96,9 +98,30 @@ final class AtlasCommand implements Callable<Integer> {
             decoded.add(image);
             inputs.add(new PackInput(file.toString(), image.width(), image.height(), Inputs.sha256(bytes)));
         }
+        int side = pot ? Integer.highestOneBit(maxSize) : maxSize;
+        String limit = "--max-size " + maxSize + (pot && side != maxSize ? " with --pot" : "");
+        for (int i = 0; i < decoded.size(); i++) {
+            PixelImage image = decoded.get(i);
+            if (image.width() > side || image.height() > side) {
+                throw new SkinMeshException("image '" + images.get(i) + "' is " + image.width() + "x" + image.height()
+                        + ", larger than an atlas of at most " + side + "x" + side + " (" + limit + ")");
+            }
+        }
+        // More pages than one are allowed only to name the images that do not fit the first; with the
+        // pages unbounded, a set that fits one page is packed exactly as with one page at most.
         PackOptions pack = PackOptions.DEFAULTS.withSizing(pot ? PageSizing.POWER_OF_TWO : PageSizing.FREE)
-                .withMaxSize(maxSize, maxSize).withMaxPages(1).withPadding(padding).withBlock(block, block);
-        PackResult packed = Packing.packAtlas(inputs, pack);
+                .withMaxSize(maxSize, maxSize).withMaxPages(Math.min(images.size(), PackOptions.MAX_PAGES))
+                .withPadding(padding).withBlock(block, block);
+        PackResult packed;
+        try {
+            packed = Packing.packAtlas(inputs, pack);
+        } catch (ValidationException e) {
+            throw new SkinMeshException("the images do not fit an atlas of at most " + side + "x" + side + " ("
+                    + limit + ", --padding " + padding + ", --block " + block + "): " + e.getMessage(), e);
+        }
+        if (packed.pages().size() > 1) {
+            throw new SkinMeshException(leftOver(packed, side, limit));
+        }
         List<Placement> distinct = new ArrayList<>();
         for (Placement p : packed.placements()) {
             if (packed.representative(p.input()) == p.input()) {
@@ -125,6 +148,22 @@ final class AtlasCommand implements Callable<Integer> {
                 layout);
         w.flush();
         return SkinMeshCommand.OK;
+    }
+
+    /** @return the message naming the images that a set too large for one page leaves over */
+    private String leftOver(PackResult packed, int side, String limit) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < packed.inputCount(); i++) {
+            Placement p = packed.placement(i);
+            if (p.page() > 0 && packed.representative(i) == i) {
+                names.add("'" + images.get(i) + "' (" + p.width() + "x" + p.height() + ")");
+            }
+        }
+        int shown = Math.min(names.size(), 3);
+        return packed.distinctCount() + " distinct images do not fit one atlas of at most " + side + "x" + side + " ("
+                + limit + ", --padding " + padding + ", --block " + block + "): " + names.size() + " left over, "
+                + String.join(", ", names.subList(0, shown)) + (names.size() > shown ? " and " + (names.size() - shown)
+                + " more" : "") + "; raise --max-size or atlas fewer images";
     }
 
     /** @return {@code ATLAS.json} beside {@code ATLAS.png} */
