@@ -159,4 +159,98 @@ class BilinearAtlasTest {
         }
         assertThat(failures).isEmpty();
     }
+
+    /** Coordinates over {@code [lo, hi]}: random ones and ones within a texel of each whole number and of the ends. */
+    static float[] repeatCoordinates(TestRandom rng, int w, int h, float lo, float hi) {
+        List<Float> us = near(lo, hi, w);
+        List<Float> vs = near(lo, hi, h);
+        List<Float> u = new ArrayList<>();
+        List<Float> v = new ArrayList<>();
+        for (int i = 0; i < us.size(); i++) {
+            u.add(us.get(i));
+            v.add(vs.get(rng.nextInt(0, vs.size() - 1)));
+            u.add(us.get(rng.nextInt(0, us.size() - 1)));
+            v.add(vs.get(Math.min(i, vs.size() - 1)));
+        }
+        for (int i = 0; i < 600; i++) {
+            u.add(lo + rng.nf() * (hi - lo));
+            v.add(lo + rng.nf() * (hi - lo));
+        }
+        while (u.size() % 3 != 0) {
+            u.add(lo);
+            v.add(hi);
+        }
+        float[] out = new float[2 * u.size()];
+        for (int i = 0; i < u.size(); i++) {
+            out[2 * i] = u.get(i);
+            out[2 * i + 1] = v.get(i);
+        }
+        return out;
+    }
+
+    private static List<Float> near(float lo, float hi, int n) {
+        List<Float> out = new ArrayList<>();
+        out.add(lo);
+        out.add(hi);
+        for (int k = (int) Math.ceil(lo); k <= (int) Math.floor(hi); k++) {
+            for (float d : new float[] {-1.5f, -0.75f, -0.5f, -0.25f, 0, 0.25f, 0.5f, 0.75f, 1.5f}) {
+                float x = k + d / n;
+                if (x >= lo && x <= hi) {
+                    out.add(x);
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void bakedRepeatsSampleBilinearlyLikeTheWrappedTexture() {
+        List<String> failures = new ArrayList<>();
+        for (Sampler.Wrap wrapMode : Sampler.Wrap.values()) {
+            for (boolean bottomLeft : new boolean[] {false, true}) {
+                TestRandom rng = new TestRandom(77 + wrapMode.ordinal() * 2 + (bottomLeft ? 1 : 0));
+                Sampler sampler = new Sampler(Sampler.Filter.LINEAR, Sampler.Filter.LINEAR, wrapMode, wrapMode);
+                int w = 7;
+                int h = 5;
+                float lo = -1.25f;
+                float hi = 1.6f;
+                Material tiled = AtlasesTest.textured("tiled", AtlasesTest.texture("tiled.png", w, h, 5), sampler);
+                Material plain = AtlasesTest.textured("plain", AtlasesTest.texture("plain.png", 6, 9, 6), sampler);
+                float[] uv = repeatCoordinates(rng, w, h, lo, hi);
+                List<Part> parts = List.of(samples("tiled", uv, tiled),
+                        samples("plain", coordinates(rng, 6, 9), plain));
+                AtlasOptions options = AtlasOptions.DEFAULTS.withTiling(TilingMode.BAKE_REPEAT)
+                        .withPack(AtlasOptions.DEFAULTS.pack().withRotation(Rotation.ALLOW_90))
+                        .withVOrigin(bottomLeft ? VOrigin.BOTTOM_LEFT : VOrigin.TOP_LEFT);
+                AtlasResult r = Atlases.atlasParts(parts, options, Progress.NONE);
+                Mesh after = r.parts().get(0).mesh();
+                PixelImage src = Png.decode(tiled.texture(Material.BASE_COLOR).image());
+                PixelImage atlas = Png.decode(after.materials().get(0).texture(Material.BASE_COLOR).image());
+                float[] a = after.uvs(0);
+                double worst = 0;
+                String at = "";
+                for (int v = 0; v < uv.length / 2; v++) {
+                    double su = uv[2 * v];
+                    double sv = bottomLeft ? 1 - uv[2 * v + 1] : uv[2 * v + 1];
+                    double au = a[2 * v];
+                    double av = bottomLeft ? 1 - a[2 * v + 1] : a[2 * v + 1];
+                    for (int c = 0; c < 4; c++) {
+                        double want = bilinear(src, su * w, sv * h, c, wrapMode, wrapMode);
+                        double got = bilinear(atlas, au * atlas.width(), av * atlas.height(), c,
+                                Sampler.Wrap.CLAMP_TO_EDGE, Sampler.Wrap.CLAMP_TO_EDGE);
+                        if (Math.abs(got - want) > worst) {
+                            worst = Math.abs(got - want);
+                            at = "uv (" + uv[2 * v] + ", " + uv[2 * v + 1] + ") channel " + c + ": original " + want
+                                    + ", atlas " + got;
+                        }
+                    }
+                }
+                if (worst > 1.0 / 255 + 1e-6) {
+                    failures.add(wrapMode + (bottomLeft ? " bottom-left" : " top-left") + ": off by "
+                            + Math.round(worst * 255) + "/255 at " + at);
+                }
+            }
+        }
+        assertThat(failures).isEmpty();
+    }
 }
