@@ -105,6 +105,7 @@ class BilinearAtlasTest {
     void bilinearSamplesAgreeWithinOneLevelWithEachWrapMode() {
         int[][] sizes = {{13, 7}, {5, 40}, {37, 6}, {9, 17}};
         List<String> failures = new ArrayList<>();
+        int turned = 0;
         for (Sampler.Wrap wrapMode : Sampler.Wrap.values()) {
             for (boolean bottomLeft : new boolean[] {false, true}) {
                 TestRandom rng = new TestRandom(41 + wrapMode.ordinal() * 2 + (bottomLeft ? 1 : 0));
@@ -132,6 +133,10 @@ class BilinearAtlasTest {
                     float[] a = after.uvs(0);
                     float[] b = uvs.get(i);
                     assertThat(after.vertexCount()).isEqualTo(before.vertexCount());
+                    // coordinates 0 and 13 differ in v only: a turned rectangle maps them to different u
+                    if (a[0] != a[2 * 13]) {
+                        turned++;
+                    }
                     double worst = 0;
                     String at = "";
                     for (int v = 0; v < before.vertexCount(); v++) {
@@ -158,6 +163,7 @@ class BilinearAtlasTest {
             }
         }
         assertThat(failures).isEmpty();
+        assertThat(turned).as("rectangles placed turned").isPositive();
     }
 
     /** Coordinates over {@code [lo, hi]}: random ones and ones within a texel of each whole number and of the ends. */
