@@ -158,6 +158,66 @@ class BoneReductionIndependentTest {
         assertThat(checked).isPositive();
     }
 
+    @Test
+    void fitOneDrawLeavesEachSubmeshWithinTheLimitAndItsDrawListsExactlyItsBones() throws IOException {
+        int checked = 0;
+        for (Case c : cases()) {
+            for (int maxBones : new int[] {16, 8, 4}) {
+                ReduceResult r;
+                try {
+                    r = BoneReduction.fitOneDraw(c.mesh, c.skeleton, maxBones, c.clips, OPTIONS,
+                            io.github.skinmesh.core.Progress.NONE);
+                } catch (io.github.skinmesh.core.ValidationException e) {
+                    assertThat(e.getMessage()).as(c.name).contains("fewest");
+                    continue;
+                }
+                String where = c.name + " fitting " + maxBones;
+                Mesh out = r.mesh();
+                BoneWeights w = out.skin().weights();
+                boolean needsDraws = out.skin().paletteSize() > maxBones;
+                for (io.github.skinmesh.core.model.Submesh s : out.submeshes()) {
+                    java.util.TreeSet<Integer> bones = new java.util.TreeSet<>();
+                    for (int i = s.firstIndex(); i < s.firstIndex() + s.indexCount(); i++) {
+                        int v = out.index(i);
+                        for (int k = 0; k < w.influencesPerVertex(); k++) {
+                            if (w.weight(v, k) > 0) {
+                                bones.add(w.joint(v, k));
+                            }
+                        }
+                    }
+                    assertThat(bones.size()).as(where).isLessThanOrEqualTo(maxBones);
+                    if (needsDraws && s.indexCount() > 0) {
+                        assertThat(s.draws()).as(where).hasSize(1);
+                        assertThat(s.draws().get(0).paletteEntries()).as(where)
+                                .containsExactly(bones.stream().mapToInt(Integer::intValue).toArray());
+                    } else {
+                        assertThat(s.hasDraws()).as(where).isFalse();
+                    }
+                }
+                checked++;
+            }
+        }
+        assertThat(checked).isPositive();
+    }
+
+    /**
+     * A bone folded into its parent can later take weight again through a merge (its weighted
+     * children merged into it), while its own vertices stay on the parent: the result keeps the bone
+     * yet its own weight does not land on it, with no fewer bones than if it did. On the humanoid
+     * fitted to 16 bones per draw, LeftHand is folded into LeftForeArm and the fingers then merged
+     * into LeftHand; vertex 2522 (LeftForeArm 0.986, LeftHand 0.014) ends on LeftForeArm alone.
+     */
+    @Test
+    @org.junit.jupiter.api.Disabled("known: a merge into a folded bone leaves that bone's own weight on its ancestor")
+    void aBoneThatTakesWeightAgainGetsItsOwnWeightBack() {
+        Character hero = Humanoids.generate(3).character();
+        Case c = new Case("humanoid", Combine.combineCharacters(List.of(hero), CombineOptions.DEFAULTS).mesh(),
+                hero.skeleton(), hero.clips());
+        ReduceResult r = BoneReduction.fitOneDraw(c.mesh, c.skeleton, 16, c.clips, OPTIONS,
+                io.github.skinmesh.core.Progress.NONE);
+        assertFolded("humanoid fitting 16", c, r.mesh());
+    }
+
     static double diagonal(Mesh m) {
         float[] p = m.positions();
         double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
