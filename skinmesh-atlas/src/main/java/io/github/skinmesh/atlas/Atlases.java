@@ -68,7 +68,13 @@ import java.util.Set;
  * rectangles are packed with {@link AtlasOptions#pack()} (shrunk by {@link AtlasOptions#downscale()}
  * while they do not fit), every channel map is composited on that one layout by {@link ChannelMaps}
  * (neutral fills where a material lacks a map, factors kept when shared and baked when not), and each
- * page is encoded as PNG into a core {@link Image}. Each page becomes one merged material: the group's
+ * page is encoded as PNG into a core {@link Image}. Each rectangle's gutter continues its textures as
+ * their samplers' wrap modes read beyond the edge (edge texels when clamped, the opposite edge when
+ * repeating, mirrored texels when mirroring), so that filtering across a texture's edge in the atlas
+ * sees what it sees on the texture itself; in a group with a repeating or mirroring texture the
+ * rectangles keep at least the gutter from the page's edges
+ * ({@link io.github.skinmesh.atlas.pack.PackOptions#borderPadding()} is raised to it), since the page
+ * itself is sampled clamped. Each page becomes one merged material: the group's
  * template and render state, the factors {@link ChannelMaps} chose, one texture per composited slot
  * sampling the group's UV set with the group's filters and {@code CLAMP_TO_EDGE} wrapping.
  *
@@ -492,6 +498,19 @@ public final class Atlases {
             return keptOut;
         }
 
+        /** Whether a texture of the members repeats or mirrors along an axis (its gutter then continues it so). */
+        private boolean wraps(List<Entry> members) {
+            for (Entry e : members) {
+                for (TextureRef t : e.composited.textures().values()) {
+                    if (t.sampler().wrapS() != Sampler.Wrap.CLAMP_TO_EDGE
+                            || t.sampler().wrapT() != Sampler.Wrap.CLAMP_TO_EDGE) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
         /** Packs, composites and encodes one group; adds its merged materials, images and pages. */
         void atlasGroup(int g, GroupKey key, List<Entry> members, List<Material> merged, List<Image> images,
                 List<AtlasPage> pages) {
@@ -506,6 +525,11 @@ public final class Atlases {
                 sizes.add(e.size);
             }
             PackOptions pack = options.pack();
+            if (wraps(members) && pack.borderPadding() < options.composite().gutter()) {
+                // a rectangle on the page's edge has no gutter there, and the page clamps: keep it a gutter
+                // away so that its repeated or mirrored continuation fits
+                pack = pack.withBorderPadding(options.composite().gutter());
+            }
             ImageSize largest = new ImageSize(largestWidth(pack), largestHeight(pack));
             DownscalePolicy policy = options.downscale();
             List<ImageSize> fitted = policy.fitEach(names, sizes, largest);

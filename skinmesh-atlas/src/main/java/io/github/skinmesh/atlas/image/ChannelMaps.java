@@ -8,6 +8,7 @@ import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.model.Image;
 import io.github.skinmesh.core.model.Material;
+import io.github.skinmesh.core.model.Sampler;
 import io.github.skinmesh.core.model.TextureRef;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -43,12 +44,17 @@ import java.util.Objects;
  * {@link DownscalePolicy}) is resized to it, with {@link ResampleFilter#BOX} when shrinking and
  * {@link ResampleFilter#BILINEAR} otherwise, in the slot's {@link MapSlot#encoding()}, and a warning
  * says so. Textures are decoded with {@link Png}; identical images decode once. The materials' texture
- * coordinates sets and samplers are not examined.
+ * coordinates sets are not examined; each texture's sampler decides how its rectangle's gutter
+ * continues it ({@link Compositor#composite(List, List, List, List, CompositeOptions, Progress)}), so that
+ * a repeating texture blends across its edges in the atlas as it does on its own.
  *
  * <p>Deterministic; allocates the decoded textures, their resized and baked copies, and the pages.
  * Thread-safe (stateless).
  */
 public final class ChannelMaps {
+    /** The sampler of a fill (one colour: how its gutter continues makes no difference). */
+    private static final Sampler CLAMP = new Sampler(Sampler.Filter.UNSPECIFIED, Sampler.Filter.UNSPECIFIED,
+            Sampler.Wrap.CLAMP_TO_EDGE, Sampler.Wrap.CLAMP_TO_EDGE);
     private static final float[] WHITE = {1, 1, 1, 1};
     private static final float[] FLAT_NORMAL = {0.5f, 0.5f, 1, 1};
 
@@ -101,6 +107,7 @@ public final class ChannelMaps {
             }
             progress.checkCancelled("compositeMaps");
             List<PixelImage> sources = new ArrayList<>(n);
+            List<Sampler> samplers = new ArrayList<>(n);
             TexelFormat widest = TexelFormat.RGBA8;
             PixelImage[] textures = new PixelImage[n];
             for (int i = 0; i < n; i++) {
@@ -114,6 +121,8 @@ public final class ChannelMaps {
             TexelFormat fillFormat = options.composite().pageFormat().resolve(widest);
             for (int i = 0; i < n; i++) {
                 String what = "material " + Checks.quote(materials.get(i).name()) + " (input " + i + ")";
+                TextureRef ref = materials.get(i).texture(slot.slot());
+                samplers.add(ref == null ? CLAMP : ref.sampler());
                 if (target[i] == null) {
                     sources.add(Rgba8Image.filled("unplaced", 1, 1, 0, 0, 0, 0));
                     continue;
@@ -146,7 +155,7 @@ public final class ChannelMaps {
             String stage = "compositing " + slot.slot();
             Progress staged = Progress.of((s, done, total) -> progress.update(stage, done, total), progress::isCancelled);
             try {
-                maps.put(slot, Compositor.composite(sources, placements, pages, options.composite(), staged));
+                maps.put(slot, Compositor.composite(sources, samplers, placements, pages, options.composite(), staged));
             } catch (ValidationException e) {
                 throw new ValidationException(slot.slot() + " map: " + e.getMessage());
             }

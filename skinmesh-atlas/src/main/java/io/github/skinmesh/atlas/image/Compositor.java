@@ -5,10 +5,12 @@ import io.github.skinmesh.core.CancelledException;
 import io.github.skinmesh.core.Progress;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.model.Sampler;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Composites images into atlas pages: each placed image is copied into its rectangle (turned when the
@@ -72,7 +74,37 @@ public final class Compositor {
      */
     public static CompositeResult composite(List<? extends PixelImage> images, List<Placement> placements,
             List<ImageSize> pages, CompositeOptions options, Progress progress) {
+        return composite(images, null, placements, pages, options, progress);
+    }
+
+    /**
+     * Composites images into pages, each rectangle's gutter continuing its image as the image's own
+     * sampler would read beyond its edge: per axis, {@code CLAMP_TO_EDGE} extrudes the edge texels,
+     * {@code REPEAT} continues from the opposite edge, {@code MIRRORED_REPEAT} mirrors (see
+     * {@link #composite(List, List, List, CompositeOptions, Progress)} for the rest). A bilinear or
+     * mipmapped read of the page, clamped to the page's edge, across a rectangle's edge then sees what
+     * the original sampler sees across the image's edge, as far as the gutter reaches. A rotated
+     * placement swaps the axes the wrap modes apply to.
+     *
+     * @param images the images, indexed by {@link Placement#input()}
+     * @param samplers the sampler each image is drawn with, indexed like {@code images} (only the wrap
+     *     modes are used), or {@code null} for edge extrusion everywhere
+     * @param placements where each image goes; composited in this order
+     * @param pages the size of each page, indexed by {@link Placement#page()}
+     * @param options gutter, clean-level requirement, color bleed, page format
+     * @param progress receives progress, may cancel
+     * @return the pages and the report
+     * @throws ValidationException as {@link #composite(List, List, List, CompositeOptions, Progress)}, and
+     *     when {@code samplers} is given with another size than {@code images}
+     * @throws CancelledException when {@code progress} asks to stop; no page is returned
+     */
+    public static CompositeResult composite(List<? extends PixelImage> images, @Nullable List<Sampler> samplers,
+            List<Placement> placements, List<ImageSize> pages, CompositeOptions options, Progress progress) {
         Objects.requireNonNull(images, "images");
+        if (samplers != null && samplers.size() != images.size()) {
+            throw new ValidationException("composite: " + samplers.size() + " samplers for " + images.size()
+                    + " images, expected one per image");
+        }
         Objects.requireNonNull(placements, "placements");
         Objects.requireNonNull(pages, "pages");
         Objects.requireNonNull(options, "options");
@@ -102,8 +134,11 @@ public final class Compositor {
             if (options.colorBleed() == ColorBleed.NEAREST) {
                 bled += NearestBleed.apply(data[p.page()], page.width(), p.x(), p.y(), p.width(), p.height());
             }
+            Sampler sampler = samplers == null ? null : samplers.get(p.input());
+            Sampler.Wrap wrapS = sampler == null ? Sampler.Wrap.CLAMP_TO_EDGE : sampler.wrapS();
+            Sampler.Wrap wrapT = sampler == null ? Sampler.Wrap.CLAMP_TO_EDGE : sampler.wrapT();
             EdgeExtrusion.extrude(data[p.page()], page.width(), page.height(), p.x(), p.y(), p.width(), p.height(),
-                    options.gutter());
+                    options.gutter(), p.rotated() ? wrapT : wrapS, p.rotated() ? wrapS : wrapT);
             progress.update("compositing", k + 1, placements.size());
         }
         progress.checkCancelled("composite");

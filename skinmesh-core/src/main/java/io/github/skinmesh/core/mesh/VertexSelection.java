@@ -138,9 +138,14 @@ final class VertexSelection {
         if (skin != null) {
             BoneWeights w = skin.weights();
             int k = w.influencesPerVertex();
-            // the slots are copied as they are, so canonical weights stay canonical and stored ones stay as stored
-            BoneWeights gathered = raw.trustedWeights(k, Gather.ints(raw.joints(w), k, newToOld),
-                    Gather.floats(raw.weights(w), k, newToOld), w.isCanonical());
+            // the slots are copied as they are, so canonical weights stay canonical; weights as stored
+            // may come out canonical when the selection leaves out every vertex that was not, so
+            // their form is decided again on the gathered slots (ofSlots keeps them as they are)
+            int[] gatheredJoints = Gather.ints(raw.joints(w), k, newToOld);
+            float[] gatheredWeights = Gather.floats(raw.weights(w), k, newToOld);
+            BoneWeights gathered = w.isCanonical()
+                    ? raw.trustedWeights(k, gatheredJoints, gatheredWeights, true)
+                    : BoneWeights.ofSlots(k, gatheredJoints, gatheredWeights);
             b.skin(raw.trustedSkin(raw.paletteNames(skin), raw.inverseBindMatrices(skin), gathered));
         }
         for (MorphTarget t : mesh.morphTargets()) {
