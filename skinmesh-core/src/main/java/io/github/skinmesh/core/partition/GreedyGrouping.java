@@ -9,22 +9,21 @@ import java.util.List;
  * First-fit grouping in triangle order: the grouping of LayaAir's Unity exporter
  * ({@code writeSkinnerMesh}, spec section 10), reproduced step by step on given bone sets.
  *
- * <p>The exporter starts each submesh with one empty group; for each triangle in order it takes the
- * first group (in creation order) whose dictionary already contains the triangle's whole bone set;
- * only when no group does, the first whose dictionary can take the missing bones without exceeding
- * the limit, appending the missing bones in set order; when none can, a new group is created
- * holding exactly the triangle's set. Dictionaries are therefore in first-use order. The two
- * scans differ when an earlier group has room for the set and a later one holds it whole: the
- * later one wins.
+ * <p>The exporter starts each submesh with one empty group; for each triangle in order it scans the
+ * groups in creation order and takes the first whose dictionary contains the triangle's bone set
+ * or can take the missing bones without exceeding the limit, appending the missing bones in set
+ * order; when none can, a new group is created holding exactly the triangle's set. Dictionaries
+ * are therefore in first-use order. This is one scan: an earlier group with room wins over a later
+ * group that already holds the whole set. (The format notes' section 10 words it as two scans, a
+ * group holding the whole set first; the exporter's source tests both conditions per group in one
+ * loop, and the issue asks for the exporter's behaviour.)
  *
  * <p>Scanning every group per triangle costs {@code O(triangles x groups)}. This kernel finds the
  * same group in time proportional to the number of groups that hold one of the triangle's bones:
- * a group that holds the whole set is one of those (it holds {@code |set|} of them), and a group
- * holding none of them fits exactly when its size is at most {@code maxBones - |set|},
+ * a group holding none of them fits exactly when its size is at most {@code maxBones - |set|},
  * and because sizes only grow, the first such group, per set size, is a pointer that only moves
- * forward. The answer is the first group among those sharing a bone with the set that holds all of
- * it, else the smaller of that pointer and the first fitting group among those that share a bone
- * (found through each bone's list of groups).
+ * forward. The answer is the smaller of that pointer and the first fitting group among those that
+ * share a bone with the set (found through each bone's list of groups).
  */
 final class GreedyGrouping {
     private GreedyGrouping() {
@@ -75,13 +74,9 @@ final class GreedyGrouping {
                     }
                 }
             }
-            int holding = Integer.MAX_VALUE;
             int best = Integer.MAX_VALUE;
             for (int m = 0; m < touchedCount; m++) {
                 int g = touched[m];
-                if (cover[g] == s) {
-                    holding = Math.min(holding, g);
-                }
                 if (g < best && sizes.getInt(g) + s - cover[g] <= maxBones) {
                     best = g;
                 }
@@ -96,9 +91,6 @@ final class GreedyGrouping {
             firstWithRoom[s] = p;
             if (p < best) {
                 best = p;
-            }
-            if (holding != Integer.MAX_VALUE) {
-                best = holding;
             }
             if (best >= groups) {
                 best = groups;

@@ -10,10 +10,10 @@ public enum PartitionMode {
      * be matched: per submesh, triangles in order; a triangle's bone set is the distinct joints of
      * every slot of its three vertices, zero-weight slots included, in slot order (the lossless
      * slots of {@link io.github.skinmesh.core.model.BoneWeights} when the mesh kept them); it goes
-     * into the first partition that already holds its whole set, else into the first that can take
-     * the missing bones within {@code maxBones} (appended in set order), else into a new partition;
-     * each partition's palette is in first-use order; partitions are drawn in creation order with
-     * their triangles in their original order.
+     * into the first partition that already holds its set or can take the missing bones within
+     * {@code maxBones} (appended in set order), else into a new partition; each partition's
+     * palette is in first-use order; partitions are drawn in creation order with their triangles
+     * in their original order.
      */
     GREEDY,
     /**

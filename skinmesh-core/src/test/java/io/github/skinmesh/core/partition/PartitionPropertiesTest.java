@@ -260,12 +260,6 @@ class PartitionPropertiesTest {
                     }
                     boolean added = false;
                     for (int m = 0; m < dicts.size() && !added; m++) {
-                        if (dicts.get(m).containsAll(set)) {
-                            tris.get(m).add(t);
-                            added = true;
-                        }
-                    }
-                    for (int m = 0; m < dicts.size() && !added; m++) {
                         List<Integer> missing = new ArrayList<>(set);
                         missing.removeAll(dicts.get(m));
                         if (dicts.get(m).size() + missing.size() <= maxBones) {
