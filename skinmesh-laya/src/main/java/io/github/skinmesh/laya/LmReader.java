@@ -44,6 +44,11 @@ final class LmReader {
     /** The bone limit of LayaAir's shaders; longer dictionaries are read with a warning. */
     private static final int ENGINE_MAX_BONES = 24;
 
+    /** Longest version string the reader looks at (the longest known is {@code LAYAMODEL:COMPRESSION_0501}). */
+    private static final int MAX_VERSION_LENGTH = 64;
+    /** Characters of a string from the file that a message shows. */
+    private static final int SHOWN_CHARACTERS = 80;
+
     private final byte[] b;
     private final ByteBudget budget;
     private final LmConvention convention;
@@ -58,6 +63,12 @@ final class LmReader {
 
     static LmReadResult read(byte[] bytes, LmConvention convention) {
         return new LmReader(bytes, convention).run();
+    }
+
+    /** Quotes a string from the file for a message, cut to {@value #SHOWN_CHARACTERS} characters. */
+    private static String shown(String s) {
+        return s.length() <= SHOWN_CHARACTERS ? Checks.quote(s)
+                : Checks.quote(s.substring(0, SHOWN_CHARACTERS)) + "... (" + s.length() + " characters)";
     }
 
     // ---- bounded primitive reads -------------------------------------------------------------
@@ -114,15 +125,19 @@ final class LmReader {
 
     private LmReadResult run() {
         int versionLength = u16("version length", 0);
+        if (versionLength > MAX_VERSION_LENGTH) {
+            throw new FormatException("version length at offset 0: " + versionLength + " bytes, expected at most "
+                    + MAX_VERSION_LENGTH + " (LAYAMODEL:...)");
+        }
         need("version string", 2, versionLength);
         String version = new String(b, 2, versionLength, StandardCharsets.UTF_8);
         if (version.startsWith("LAYAMODEL:COMPRESSION_")) {
-            throw new FormatException("version string at offset 2: " + Checks.quote(version)
+            throw new FormatException("version string at offset 2: " + shown(version)
                     + " (compressed vertices) is not supported, expected LAYAMODEL:05, LAYAMODEL:0501 or"
                     + " LAYAMODEL:0502");
         }
         if (!version.equals("LAYAMODEL:05") && !version.equals("LAYAMODEL:0501") && !version.equals("LAYAMODEL:0502")) {
-            throw new FormatException("version string at offset 2: " + Checks.quote(version)
+            throw new FormatException("version string at offset 2: " + shown(version)
                     + ", expected LAYAMODEL:05, LAYAMODEL:0501 or LAYAMODEL:0502");
         }
         boolean hasBounds = !version.equals("LAYAMODEL:05");
@@ -179,7 +194,7 @@ final class LmReader {
                 subs.add(sub);
                 end = s + 14 + 16L * sub.drawFirst.length;
             } else {
-                throw new FormatException("block " + k + " name at offset " + s + ": " + Checks.quote(name)
+                throw new FormatException("block " + k + " name at offset " + s + ": " + shown(name)
                         + ", expected MESH or SUBMESH");
             }
             if (end - s > blockLength[k]) {
@@ -207,7 +222,7 @@ final class LmReader {
 
     private void readStrings(long at, int count) {
         need("string table (" + count + " strings)", at, 2L * count);
-        budget.charge("string table", 48L * count);
+        budget.charge("string table", 112L * count); // the strings and the map that finds repeats
         String[] table = new String[count];
         long q = at;
         for (int i = 0; i < count; i++) {
@@ -218,11 +233,17 @@ final class LmReader {
             q += 2L + len;
         }
         Map<String, Integer> first = new HashMap<>();
+        int repeats = 0;
+        String example = "";
         for (int i = 0; i < count; i++) {
             Integer prev = first.putIfAbsent(table[i], i);
-            if (prev != null) {
-                warnings.add("string " + i + " " + Checks.quote(table[i]) + " repeats string " + prev);
+            if (prev != null && repeats++ == 0) {
+                example = "string " + i + " " + shown(table[i]) + " repeats string " + prev;
             }
+        }
+        if (repeats > 0) {
+            warnings.add("string table: " + repeats + (repeats == 1 ? " string repeats" : " strings repeat")
+                    + " an earlier one (" + example + ")");
         }
         strings = table;
     }
@@ -284,7 +305,7 @@ final class LmReader {
             Integer prev = seen.putIfAbsent(bone, i);
             if (prev != null) {
                 throw new FormatException("MESH bone " + i + " name index at offset " + (q + 2L * i) + ": bone "
-                        + Checks.quote(bone) + " repeats bone " + prev + ", expected unique bone names");
+                        + shown(bone) + " repeats bone " + prev + ", expected unique bone names");
             }
             m.boneNames[i] = bone;
         }
@@ -304,7 +325,7 @@ final class LmReader {
         boolean joints = m.elementOffset.containsKey(LmElement.BLENDINDICES);
         if (weights != joints) {
             throw new FormatException("MESH vertex declaration index at offset " + (s + 14) + ": "
-                    + Checks.quote(declaration) + " has " + (weights ? "BLENDWEIGHT without BLENDINDICES"
+                    + shown(declaration) + " has " + (weights ? "BLENDWEIGHT without BLENDINDICES"
                             : "BLENDINDICES without BLENDWEIGHT") + ", expected both or neither");
         }
         if (weights && m.boneCount == 0) {
@@ -313,7 +334,7 @@ final class LmReader {
         }
         if (!weights && m.boneCount > 0) {
             throw new FormatException("MESH vertex declaration index at offset " + (s + 14) + ": "
-                    + Checks.quote(declaration) + " has no BLENDWEIGHT,BLENDINDICES but the mesh has " + m.boneCount
+                    + shown(declaration) + " has no BLENDWEIGHT,BLENDINDICES but the mesh has " + m.boneCount
                     + " bones");
         }
         m.vertexAt = dataOffset + vertexStart;
@@ -354,18 +375,18 @@ final class LmReader {
             LmElement e = LmElement.byName(name);
             if (e == null) {
                 throw new FormatException("MESH vertex declaration index at offset " + at + ": "
-                        + Checks.quote(declaration) + " has element " + Checks.quote(name) + ", expected one of "
+                        + shown(declaration) + " has element " + shown(name) + ", expected one of "
                         + Arrays.toString(LmElement.values()));
             }
             if (seen.put(e, Boolean.TRUE) != null) {
                 throw new FormatException("MESH vertex declaration index at offset " + at + ": "
-                        + Checks.quote(declaration) + " repeats element " + name + ", expected each element once");
+                        + shown(declaration) + " repeats element " + name + ", expected each element once");
             }
             out.add(e);
         }
         if (!seen.containsKey(LmElement.POSITION)) {
             throw new FormatException("MESH vertex declaration index at offset " + at + ": "
-                    + Checks.quote(declaration) + " has no POSITION, expected positions");
+                    + shown(declaration) + " has no POSITION, expected positions");
         }
         return out;
     }
