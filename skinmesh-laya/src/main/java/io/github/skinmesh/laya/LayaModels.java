@@ -80,8 +80,9 @@ public final class LayaModels {
      * @return the file and its report
      * @throws ValidationException when a triangle binds more than {@code maxBones} bones, a vertex
      *     has more than 4 influences of weight {@code > 0}, a name is longer than 32,767 bytes of
-     *     UTF-8, the mesh has more than 65,534 submeshes, 65,535 bones or draws in a submesh, or
-     *     the file would exceed the largest array
+     *     UTF-8, the mesh has more than 65,534 submeshes, 65,531 bones or 65,535 draws in a
+     *     submesh, a {@value #NORMAL_BYTE_ATTRIBUTE} value is not an integer 0..255, or the file
+     *     would exceed the largest array
      * @throws NullPointerException when an argument is null
      */
     public static LmWriteResult write(Mesh mesh, LmWriteOptions options) {

@@ -50,6 +50,10 @@ final class LmWriter {
     /** Longest string: the exporter computes lengths as signed 16-bit values. */
     static final int MAX_STRING_BYTES = Short.MAX_VALUE;
     private static final int MAX_U16 = 0xFFFF;
+    /** Strings every file holds besides the bone names: MESH, SUBMESH, the mesh name, the declaration. */
+    private static final int FIXED_STRINGS = 4;
+    /** Most bones: the string table counts its entries in 16 bits and holds every bone name. */
+    static final int MAX_BONES = MAX_U16 - FIXED_STRINGS;
 
     private LmWriter() {
     }
@@ -154,9 +158,13 @@ final class LmWriter {
                 throw new ValidationException(where + ": " + subs.size() + " submeshes, a .lm file holds at most "
                         + (MAX_U16 - 1));
             }
-            if (skin != null && skin.paletteSize() > MAX_U16) {
+            if (skin != null && skin.paletteSize() > MAX_BONES) {
                 throw new ValidationException(where + ": " + skin.paletteSize() + " bones, a .lm file holds at most "
-                        + MAX_U16);
+                        + MAX_BONES + " (its string table holds " + MAX_U16 + " strings, " + FIXED_STRINGS
+                        + " of them not bone names)");
+            }
+            if (normalBytes != null) {
+                checkNormalBytes(ModelAccess.get().values(normalBytes));
             }
             if (skin != null) {
                 fourSlots(skin.weights());
@@ -166,6 +174,17 @@ final class LmWriter {
                 packLocalJoints();
             }
             return encode();
+        }
+
+        /** Requires every NORMAL_BYTE value to be a byte value, so none is clamped or rounded silently. */
+        private void checkNormalBytes(float[] values) {
+            for (int i = 0; i < values.length; i++) {
+                float f = values[i];
+                if (!(f >= 0 && f <= 255 && f == Math.rint(f))) {
+                    throw new ValidationException(where + ": vertex " + (i / 4) + "'s " + LayaModels.NORMAL_BYTE_ATTRIBUTE
+                            + " component " + (i % 4) + " is " + f + ", expected an integer 0..255");
+                }
+            }
         }
 
         /** The weights as 4 slots per vertex (the .lm vertex's BLENDWEIGHT / BLENDINDICES). */
@@ -386,10 +405,7 @@ final class LmWriter {
             for (int i = 0; i < boneCount; i++) {
                 strings.add(skin.boneName(i));
             }
-            if (strings.size() > MAX_U16) {
-                throw new ValidationException(where + ": " + strings.size() + " strings, a .lm file holds at most "
-                        + MAX_U16);
-            }
+            assert strings.size() <= MAX_U16 : "bone count checked in run()";
             byte[][] stringBytes = new byte[strings.size()][];
             long stringsLength = 0;
             for (int i = 0; i < stringBytes.length; i++) {
@@ -560,7 +576,7 @@ final class LmWriter {
                         for (int o = 0, at = offset; o < n; o++, at += stride) {
                             int src = 4 * sourceOf[o];
                             for (int k = 0; k < 4; k++) {
-                                out[at + k] = (byte) Math.max(0, Math.min(255, Math.round(nb[src + k])));
+                                out[at + k] = (byte) (int) nb[src + k];
                             }
                         }
                         break;

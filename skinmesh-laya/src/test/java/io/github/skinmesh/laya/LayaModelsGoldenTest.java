@@ -21,12 +21,17 @@ class LayaModelsGoldenTest {
 
     /** The worked example in the file's space. */
     static Mesh triangle() {
+        return triangle("Tri");
+    }
+
+    /** The worked example under another mesh name. */
+    static Mesh triangle(String name) {
         float[] ibm = new float[32];
         System.arraycopy(IDENTITY, 0, ibm, 0, 16);
         System.arraycopy(TIP, 0, ibm, 16, 16);
         BoneWeights w = BoneWeights.ofSlots(4, new int[] {0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0},
                 new float[] {1, 0, 0, 0, 0.5f, 0.5f, 0, 0, 1, 0, 0, 0});
-        return Mesh.builder("Tri")
+        return Mesh.builder(name)
                 .positions(new float[] {0, 0, 0, 0, 1, 0, 1, 0, 0})
                 .normals(new float[] {0, 0, 1, 0, 0, 1, 0, 0, 1})
                 .addUvs(new float[] {0, 1, 0, 0, 1, 1})
