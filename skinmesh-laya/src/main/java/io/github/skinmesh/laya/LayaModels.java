@@ -61,8 +61,10 @@ public final class LayaModels {
      * every submesh, in submesh order; for a skinned mesh the bone names, inverse bind matrices and
      * up to 4 influences per vertex (fewer are padded with zero-weight slots; more are accepted
      * when at most 4 have weight), with the draws of each submesh and their bone dictionaries. Other
-     * UV channels and attributes, morph targets and materials have no place in the file and are
-     * reported in {@link LmWriteResult#warnings()}. The declaration is in the exporter's order
+     * UV channels and attributes and morph targets have no place in the file and are reported in
+     * {@link LmWriteResult#warnings()}. Materials are not written either (LayaAir keeps them in
+     * {@code .lmat} files and binds a renderer's {@code i}-th material to submesh {@code i}); a
+     * submesh whose material index is not its own position is reported as a warning. The declaration is in the exporter's order
      * ({@code POSITION,NORMAL,COLOR,UV,UV1,BLENDWEIGHT,BLENDINDICES,TANGENT}, then
      * {@code NORMAL_BYTE}); indices are 16-bit when the written vertex count (after vertex
      * splitting) is at most 65,535, else 32-bit.

@@ -89,6 +89,19 @@ final class LmWriter {
         if (!source.morphTargets().isEmpty()) {
             warnings.add(where + ": " + source.morphTargets().size() + " morph targets not written");
         }
+        int renumbered = 0;
+        int first = -1;
+        for (int i = 0; i < source.submeshes().size(); i++) {
+            if (source.submeshes().get(i).materialIndex() != i) {
+                renumbered++;
+                first = first < 0 ? i : first;
+            }
+        }
+        if (renumbered > 0) {
+            warnings.add(where + ": " + renumbered + " submeshes use a material other than their own position (first:"
+                    + " submesh " + first + " uses material " + source.submeshes().get(first).materialIndex()
+                    + "); a .lm file names no material, LayaAir draws submesh i with its renderer's material i");
+        }
         Mesh mesh = source;
         boolean partitioned = false;
         Skin skin = source.skin();
