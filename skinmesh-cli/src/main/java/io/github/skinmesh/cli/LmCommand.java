@@ -14,7 +14,6 @@ import io.github.skinmesh.laya.LmReadOptions;
 import io.github.skinmesh.laya.LmReadResult;
 import io.github.skinmesh.laya.LmWriteOptions;
 import io.github.skinmesh.laya.LmWriteResult;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -128,7 +127,7 @@ final class LmCommand implements Callable<Integer> {
         String source;
         if (lmInput) {
             source = "lm";
-            LmReadResult read = readLm(conv);
+            LmReadResult read = Inputs.readLm(file, LmReadOptions.DEFAULTS.withConvention(conv));
             LmWriteOptions options = conv == LmConvention.LAYA && maxBones == null && mode == null
                     ? read.rewriteOptions() : partitioned.withDraws(LmDraws.PARTITION);
             String name = read.mesh().name();
@@ -195,22 +194,6 @@ final class LmCommand implements Callable<Integer> {
             err.flush();
         }
         return SkinMeshCommand.OK;
-    }
-
-    private LmReadResult readLm(LmConvention conv) {
-        if (!Files.exists(file)) {
-            throw new SkinMeshException(file + ": no such file");
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new SkinMeshException(file + ": not a regular file");
-        }
-        try {
-            return LayaModels.read(file, LmReadOptions.DEFAULTS.withConvention(conv));
-        } catch (IOException e) {
-            throw new SkinMeshException(file + ": cannot read (" + Outputs.problem(e) + ")", e);
-        } catch (OutOfMemoryError e) {
-            throw new OutOfMemory("reading " + file, e);
-        }
     }
 
     /** The writer's message without the API's name, and with this command's option for the bone limit. */

@@ -24,11 +24,13 @@ import org.jspecify.annotations.Nullable;
  *     {@code LAYAMODEL:05}, which has none; they need not equal {@code mesh.bounds()} exactly
  *     (LayaAir's Unity exporter stores Unity's own, which can differ in the last bits)
  * @param declaration the vertex declaration in file order, read-only
+ * @param blocks the block table in file order (the MESH block, then one SUBMESH block per submesh
+ *     in the files LayaAir writes), read-only
  * @param indexBytes the index width, 2 or 4
  * @param warnings what the reader tolerated, one sentence each naming the element, read-only
  */
 public record LmReadResult(String version, Mesh mesh, @Nullable Bounds storedBounds, List<LmElement> declaration,
-        int indexBytes, List<String> warnings) {
+        List<LmBlock> blocks, int indexBytes, List<String> warnings) {
     /**
      * Copies the lists.
      *
@@ -36,6 +38,7 @@ public record LmReadResult(String version, Mesh mesh, @Nullable Bounds storedBou
      * @param mesh the mesh
      * @param storedBounds the stored bounds or {@code null}
      * @param declaration the declaration in file order
+     * @param blocks the block table in file order
      * @param indexBytes the index width
      * @param warnings the warnings
      * @throws NullPointerException when an argument but {@code storedBounds} is null
@@ -44,6 +47,7 @@ public record LmReadResult(String version, Mesh mesh, @Nullable Bounds storedBou
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(mesh, "mesh");
         declaration = List.copyOf(declaration);
+        blocks = List.copyOf(blocks);
         warnings = List.copyOf(warnings);
     }
 

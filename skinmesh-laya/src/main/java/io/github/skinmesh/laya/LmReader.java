@@ -53,6 +53,7 @@ final class LmReader {
     private final ByteBudget budget;
     private final LmConvention convention;
     private final List<String> warnings = new ArrayList<>();
+    private final List<LmBlock> blocks = new ArrayList<>();
     private String[] strings = new String[0];
 
     private LmReader(byte[] bytes, LmConvention convention) {
@@ -175,6 +176,7 @@ final class LmReader {
                         + ": " + s + " is inside the header, which ends at " + headerEnd);
             }
             String name = string("block " + k + " name index", s);
+            blocks.add(new LmBlock(name, s, blockLength[k]));
             long end;
             if (name.equals("MESH")) {
                 if (mesh != null) {
@@ -600,7 +602,7 @@ final class LmReader {
             stored = new Bounds(-stored.maxX(), stored.minY(), stored.minZ(), -stored.minX(), stored.maxY(),
                     stored.maxZ());
         }
-        return new LmReadResult(version, mesh, stored, m.declaration, m.indexBytes, warnings);
+        return new LmReadResult(version, mesh, stored, m.declaration, blocks, m.indexBytes, warnings);
     }
 
     private float[] readVec3(int at, int stride, int n, float xs) {

@@ -50,6 +50,8 @@ class LayaModelsFixtureTest {
         assertThat(m.uvChannelCount()).isEqualTo(2);
         assertThat(r.indexBytes()).isEqualTo(2);
         assertThat(r.storedBounds()).isEqualTo(new Bounds(-0.5f, -0.5f, -0.5f, 0.5f, 0.5f, 0.5f));
+        // a static MESH block: 66 bytes with the exporter's 8 unused ones; header 2 + 14 + 10 + 16 + 6
+        assertThat(r.blocks()).containsExactly(new LmBlock("MESH", 48, 66), new LmBlock("SUBMESH", 114, 30));
         assertThat(r.warnings()).isEmpty();
     }
 
@@ -61,6 +63,7 @@ class LayaModelsFixtureTest {
         assertThat(m.indexCount()).isEqualTo(108);
         assertThat(ranges(m)).containsExactly(new int[] {0, 96}, new int[] {96, 102}, new int[] {102, 108});
         assertThat(m.submeshes()).extracting(Submesh::materialIndex).containsExactly(0, 1, 2);
+        assertThat(r.blocks()).extracting(LmBlock::name).containsExactly("MESH", "SUBMESH", "SUBMESH", "SUBMESH");
         assertThat(m.hasDraws()).isFalse();
         assertThat(r.declaration()).isEqualTo(STATIC_DECLARATION);
         assertThat(r.warnings()).isEmpty();

@@ -58,6 +58,8 @@ class LayaModelsGoldenTest {
     void theWorkedExampleReadsBack() {
         LmReadResult r = LayaModels.read(Fixtures.resource("tri.lm"));
         assertThat(r.mesh()).isEqualTo(triangle());
+        // header: 2 + 14 (version) + 4 + 4 + 2 + 2 x 8 (block table) + 4 + 2 = 48 bytes; MESH 58 + 2 x 2 bones
+        assertThat(r.blocks()).containsExactly(new LmBlock("MESH", 48, 62), new LmBlock("SUBMESH", 110, 30));
         assertThat(r.warnings()).isEmpty();
     }
 
