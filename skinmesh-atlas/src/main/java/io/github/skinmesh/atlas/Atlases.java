@@ -83,8 +83,8 @@ import java.util.Set;
  * handled as {@link AtlasOptions#tiling()} says ({@link TilingMode}); a baked repeat is a rectangle of
  * its own holding the tiles, and its coordinates are mapped into it.
  *
- * <p>Deterministic: the same parts and options give the same parts, materials and page bytes (with
- * {@link PngCompression#DEFLATE}, on a runtime with the same zlib). Allocates the decoded textures, the
+ * <p>Deterministic: the same parts and options give the same parts, materials and page bytes, on
+ * every Java runtime and machine. Allocates the decoded textures, the
  * pages, their encodings and the new meshes. Thread-safe (stateless); progress is reported per group
  * (packing, then compositing per map) and per part, and cancellation checked at the same steps.
  */

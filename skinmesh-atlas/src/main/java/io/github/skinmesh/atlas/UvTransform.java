@@ -197,6 +197,29 @@ public final class UvTransform {
         return dst;
     }
 
+    /**
+     * Copies the map's six coefficients, for a caller that applies it elsewhere (a shader's texture
+     * transform, a layout file): {@code u' = m[0] u + m[1] v + m[2]}, {@code v' = m[3] u + m[4] v + m[5]},
+     * with {@code u}, {@code v} and the result in the convention the map was made for. Without a turn
+     * {@code m[1]} and {@code m[3]} are 0, {@code (m[0], m[4])} is the scale and {@code (m[2], m[5])} the
+     * offset. Allocates nothing.
+     *
+     * @param dst receives the coefficients, at least {@code offset + 6} doubles
+     * @param offset first double written
+     * @return {@code dst}
+     * @throws IndexOutOfBoundsException when {@code dst} is too short or {@code offset} negative
+     */
+    public double[] coefficientsInto(double[] dst, int offset) {
+        Objects.checkFromIndexSize(offset, 6, dst.length);
+        dst[offset] = a;
+        dst[offset + 1] = b;
+        dst[offset + 2] = c;
+        dst[offset + 3] = d;
+        dst[offset + 4] = e;
+        dst[offset + 5] = f;
+        return dst;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof UvTransform t && Double.compare(a, t.a) == 0 && Double.compare(b, t.b) == 0

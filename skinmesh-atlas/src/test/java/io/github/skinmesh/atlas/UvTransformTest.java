@@ -53,6 +53,39 @@ class UvTransformTest {
     }
 
     @Test
+    void coefficientsAreTheMapItApplies() {
+        double[] m = new double[8];
+        for (VOrigin origin : VOrigin.values()) {
+            for (boolean rotated : new boolean[] {false, true}) {
+                Placement p = new Placement(0, 0, 6, 10, 8, 4, rotated);
+                UvTransform t = UvTransform.ofRepeat(p, 32, 16, origin, 1, 0, 2, 1);
+                assertThat(t.coefficientsInto(m, 2)).isSameAs(m);
+                assertThat(m[0]).isZero();
+                assertThat(m[1]).isZero();
+                for (float[] uv : new float[][] {{0, 0}, {1, 0}, {0, 1}, {0.25f, 0.75f}, {1.5f, 0.5f}}) {
+                    float u = uv[0];
+                    float v = uv[1];
+                    assertThat((float) (m[2] * u + m[3] * v + m[4])).isEqualTo(t.u(u, v));
+                    assertThat((float) (m[5] * u + m[6] * v + m[7])).isEqualTo(t.v(u, v));
+                }
+                if (!rotated) {
+                    assertThat(m[3]).isZero();
+                    assertThat(m[5]).isZero();
+                }
+            }
+        }
+        UvTransform plain = UvTransform.of(new Placement(0, 0, 8, 4, 16, 8, false), 64, 32, VOrigin.TOP_LEFT);
+        assertThat(plain.coefficientsInto(new double[6], 0)).containsExactly(0.25, 0, 0.125, 0, 0.25, 0.125);
+    }
+
+    @Test
+    void coefficientsIntoATooShortArrayFails() {
+        UvTransform t = UvTransform.of(new Placement(0, 0, 0, 0, 4, 4, false), 4, 4, VOrigin.TOP_LEFT);
+        assertThatThrownBy(() -> t.coefficientsInto(new double[6], 1)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> t.coefficientsInto(new double[6], -1)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
     void badArgumentsFail() {
         Placement p = new Placement(0, 0, 10, 20, 30, 20, false);
         assertThatThrownBy(() -> UvTransform.of(p, 39, 64, VOrigin.TOP_LEFT)).isInstanceOf(ValidationException.class)

@@ -2,6 +2,8 @@ package io.github.skinmesh.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.skinmesh.atlas.UvTransform;
+import io.github.skinmesh.atlas.VOrigin;
 import io.github.skinmesh.atlas.image.CompositeOptions;
 import io.github.skinmesh.atlas.image.CompositeResult;
 import io.github.skinmesh.atlas.image.Compositor;
@@ -16,14 +18,10 @@ import io.github.skinmesh.atlas.pack.Packing;
 import io.github.skinmesh.atlas.pack.PageSizing;
 import io.github.skinmesh.atlas.pack.Placement;
 import io.github.skinmesh.core.SkinMeshException;
-import java.io.IOException;
+import io.github.skinmesh.core.ValidationException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -85,9 +83,9 @@ final class AtlasCommand implements Callable<Integer> {
         if (!out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
             throw new CommandLine.ParameterException(cl, "--out: " + out + ", expected a .png name");
         }
-        requireRange(cl, "--max-size", maxSize, 1, Png.MAX_DIMENSION);
-        requireRange(cl, "--padding", padding, 0, PackOptions.MAX_PADDING);
-        requireRange(cl, "--block", block, 1, PackOptions.MAX_BLOCK);
+        Inputs.requireRange(cl, "--max-size", maxSize, 1, Png.MAX_DIMENSION);
+        Inputs.requireRange(cl, "--padding", padding, 0, PackOptions.MAX_PADDING);
+        Inputs.requireRange(cl, "--block", block, 1, PackOptions.MAX_BLOCK);
         Path layout = layoutPath(out);
         Outputs outputs = new Outputs(images);
         outputs.checkTargets(out, layout);
@@ -95,14 +93,35 @@ final class AtlasCommand implements Callable<Integer> {
         List<PixelImage> decoded = new ArrayList<>();
         List<PackInput> inputs = new ArrayList<>();
         for (Path file : images) {
-            byte[] bytes = read(file);
+            byte[] bytes = Inputs.readFile(file, "a PNG image");
             PixelImage image = Png.decode(file.toString(), bytes);
             decoded.add(image);
-            inputs.add(new PackInput(file.toString(), image.width(), image.height(), sha256(bytes)));
+            inputs.add(new PackInput(file.toString(), image.width(), image.height(), Inputs.sha256(bytes)));
         }
+        int side = pot ? Integer.highestOneBit(maxSize) : maxSize;
+        String limit = "--max-size " + maxSize + (pot && side != maxSize ? " with --pot" : "");
+        for (int i = 0; i < decoded.size(); i++) {
+            PixelImage image = decoded.get(i);
+            if (image.width() > side || image.height() > side) {
+                throw new SkinMeshException("image '" + images.get(i) + "' is " + image.width() + "x" + image.height()
+                        + ", larger than an atlas of at most " + side + "x" + side + " (" + limit + ")");
+            }
+        }
+        // More pages than one are allowed only to name the images that do not fit the first; with the
+        // pages unbounded, a set that fits one page is packed exactly as with one page at most.
         PackOptions pack = PackOptions.DEFAULTS.withSizing(pot ? PageSizing.POWER_OF_TWO : PageSizing.FREE)
-                .withMaxSize(maxSize, maxSize).withMaxPages(1).withPadding(padding).withBlock(block, block);
-        PackResult packed = Packing.packAtlas(inputs, pack);
+                .withMaxSize(maxSize, maxSize).withMaxPages(Math.min(images.size(), PackOptions.MAX_PAGES))
+                .withPadding(padding).withBlock(block, block);
+        PackResult packed;
+        try {
+            packed = Packing.packAtlas(inputs, pack);
+        } catch (ValidationException e) {
+            throw new SkinMeshException("the images do not fit an atlas of at most " + side + "x" + side + " ("
+                    + limit + ", --padding " + padding + ", --block " + block + "): " + e.getMessage(), e);
+        }
+        if (packed.pages().size() > 1) {
+            throw new SkinMeshException(leftOver(packed, side, limit));
+        }
         List<Placement> distinct = new ArrayList<>();
         for (Placement p : packed.placements()) {
             if (packed.representative(p.input()) == p.input()) {
@@ -131,40 +150,26 @@ final class AtlasCommand implements Callable<Integer> {
         return SkinMeshCommand.OK;
     }
 
+    /** @return the message naming the images that a set too large for one page leaves over */
+    private String leftOver(PackResult packed, int side, String limit) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < packed.inputCount(); i++) {
+            Placement p = packed.placement(i);
+            if (p.page() > 0 && packed.representative(i) == i) {
+                names.add("'" + images.get(i) + "' (" + p.width() + "x" + p.height() + ")");
+            }
+        }
+        int shown = Math.min(names.size(), 3);
+        return packed.distinctCount() + " distinct images do not fit one atlas of at most " + side + "x" + side + " ("
+                + limit + ", --padding " + padding + ", --block " + block + "): " + names.size() + " left over, "
+                + String.join(", ", names.subList(0, shown)) + (names.size() > shown ? " and " + (names.size() - shown)
+                + " more" : "") + "; raise --max-size or atlas fewer images";
+    }
+
     /** @return {@code ATLAS.json} beside {@code ATLAS.png} */
     static Path layoutPath(Path atlas) {
         String name = atlas.getFileName().toString();
         return atlas.resolveSibling(name.substring(0, name.length() - ".png".length()) + ".json");
-    }
-
-    private static void requireRange(CommandLine cl, String option, int value, int lo, int hi) {
-        if (value < lo || value > hi) {
-            throw new CommandLine.ParameterException(cl, option + ": " + value + ", expected " + lo + ".." + hi);
-        }
-    }
-
-    private static byte[] read(Path file) {
-        if (!Files.exists(file)) {
-            throw new SkinMeshException(file + ": no such file");
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new SkinMeshException(file + ": not a regular file, expected a PNG image");
-        }
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new SkinMeshException(file + ": cannot read (" + Outputs.problem(e) + ")", e);
-        } catch (OutOfMemoryError e) {
-            throw new OutOfMemory("reading " + file, e);
-        }
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
-        }
     }
 
     /** The layout JSON. */
@@ -190,9 +195,12 @@ final class AtlasCommand implements Callable<Integer> {
             o.put("height", p.height());
             o.put("rotated", p.rotated());
             o.put("sameAs", packed.representative(i));
+            // the layout's uv map is atlas's own (an unturned placement: m[1] = m[3] = 0)
+            double[] m = UvTransform.of(p, page.width(), page.height(), VOrigin.TOP_LEFT)
+                    .coefficientsInto(new double[6], 0);
             ObjectNode uv = o.putObject("uv");
-            uv.putArray("scale").add((double) p.width() / page.width()).add((double) p.height() / page.height());
-            uv.putArray("offset").add((double) p.x() / page.width()).add((double) p.y() / page.height());
+            uv.putArray("scale").add(m[0]).add(m[4]);
+            uv.putArray("offset").add(m[2]).add(m[5]);
         }
         return root;
     }

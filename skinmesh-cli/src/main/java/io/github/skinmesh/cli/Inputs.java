@@ -14,9 +14,13 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine;
 
 /** Reading command inputs, with messages that name the file. */
 final class Inputs {
@@ -48,6 +52,51 @@ final class Inputs {
      */
     static final GltfReadOptions WITHOUT_PIXELS = GltfReadOptions.DEFAULTS
             .withUnreadableImages(GltfReadOptions.UnreadableImages.DROP_TEXTURES);
+
+    /**
+     * Reads a whole file that is not glTF (an image, for example).
+     *
+     * @param file the file
+     * @param expected what the file should be, for the message when it is a folder ("a PNG image")
+     * @return its bytes
+     * @throws SkinMeshException naming the file when it is missing, not a regular file or unreadable
+     * @throws OutOfMemory when the heap is too small for the file
+     */
+    static byte[] readFile(Path file, String expected) {
+        if (!Files.exists(file)) {
+            throw new SkinMeshException(file + ": no such file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new SkinMeshException(file + ": not a regular file, expected " + expected);
+        }
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new SkinMeshException(file + ": cannot read (" + Outputs.problem(e) + ")", e);
+        } catch (OutOfMemoryError e) {
+            throw new OutOfMemory("reading " + file, e);
+        }
+    }
+
+    /** @return the SHA-256 of the bytes as 64 lower-case hexadecimal digits */
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
+        }
+    }
+
+    /**
+     * Checks an integer option's range, as a usage error (exit code 2).
+     *
+     * @throws CommandLine.ParameterException {@code "OPTION: VALUE, expected LO..HI"} when out of range
+     */
+    static void requireRange(CommandLine cl, String option, int value, int lo, int hi) {
+        if (value < lo || value > hi) {
+            throw new CommandLine.ParameterException(cl, option + ": " + value + ", expected " + lo + ".." + hi);
+        }
+    }
 
     /**
      * Reads a glTF file with the given options.

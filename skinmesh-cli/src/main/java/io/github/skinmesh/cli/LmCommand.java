@@ -108,9 +108,8 @@ final class LmCommand implements Callable<Integer> {
             case "optimized" -> PartitionMode.OPTIMIZED;
             default -> throw new CommandLine.ParameterException(cl, "--mode: " + mode + ", expected greedy or optimized");
         };
-        if (maxBones != null && (maxBones < 1 || maxBones > LmWriteOptions.MAX_BONES_LIMIT)) {
-            throw new CommandLine.ParameterException(cl, "--max-bones: " + maxBones + ", expected 1.."
-                    + LmWriteOptions.MAX_BONES_LIMIT + " (a .lm vertex addresses its draw's bones with one byte)");
+        if (maxBones != null) {
+            Inputs.requireRange(cl, "--max-bones", maxBones, 1, LmWriteOptions.MAX_BONES_LIMIT);
         }
         boolean outIsFile = out.getFileName() != null
                 && out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".lm");

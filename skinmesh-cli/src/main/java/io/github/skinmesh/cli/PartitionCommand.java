@@ -6,6 +6,7 @@ import io.github.skinmesh.core.SkinMeshException;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Part;
+import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.partition.OversizeTriangles;
 import io.github.skinmesh.core.partition.Partition;
 import io.github.skinmesh.core.partition.PartitionMode;
@@ -58,7 +59,7 @@ final class PartitionCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--max-bones", paramLabel = "N", required = true,
-            description = "The most bones one draw may bind (LayaAir: 24).")
+            description = "The most bones one draw may bind, 1.." + Skin.MAX_PALETTE_SIZE + " (LayaAir: 24).")
     int maxBones;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "optimized",
@@ -90,6 +91,7 @@ final class PartitionCommand implements Callable<Integer> {
             case "optimized" -> PartitionMode.OPTIMIZED;
             default -> throw new CommandLine.ParameterException(cl, "--mode: " + mode + ", expected greedy or optimized");
         };
+        Inputs.requireRange(cl, "--max-bones", maxBones, 1, Skin.MAX_PALETTE_SIZE);
         if (out != null && !out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".glb")) {
             throw new CommandLine.ParameterException(cl, "--out: " + out + ", expected a .glb name (partition writes"
                     + " glTF binary)");

@@ -13,10 +13,7 @@ import io.github.skinmesh.gltf.PoseSpace;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -201,7 +198,7 @@ final class SkinCommand implements Callable<Integer> {
             }
         }
         root.put("totalVertices", poser.vertexCount());
-        root.put("sha256", sha256(bin));
+        root.put("sha256", Inputs.sha256(bin));
         ArrayNode prims = root.putArray("primitives");
         int first = 0;
         for (int p = 0; p < poser.primitiveCount(); p++) {
@@ -228,13 +225,5 @@ final class SkinCommand implements Callable<Integer> {
             first += n;
         }
         return root;
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

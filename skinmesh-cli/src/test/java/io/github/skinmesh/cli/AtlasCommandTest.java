@@ -97,15 +97,22 @@ class AtlasCommandTest {
         Path out = tmp.resolve("atlas.png");
         Cli.run("atlas", a, big, "--out", out, "--max-size", "256").assertBadInput(big.toString(), "300x20", "256x256");
         assertThat(Cli.files(tmp)).containsExactlyInAnyOrder(Path.of("a.png"), Path.of("big.png"));
+        String potErr = Cli.run("atlas", a, big, "--out", out, "--max-size", "500", "--pot").assertBadInput(big.toString()).err();
+        assertThat(potErr.strip()).isEqualTo("skinmesh atlas: image '" + big + "' is 300x20, larger than an atlas of"
+                + " at most 256x256 (--max-size 500 with --pot)");
+        assertThat(Cli.files(tmp)).containsExactlyInAnyOrder(Path.of("a.png"), Path.of("big.png"));
     }
 
     @Test
     void moreThanOnePageFailsNamingTheImageLeftOver() throws IOException {
         Path a = png("a.png", 100, 100, 1);
         Path b = png("b.png", 100, 100, 2);
-        Cli.run("atlas", a, b, "--out", tmp.resolve("atlas.png"), "--max-size", "128")
-                .assertBadInput("packAtlas", b.toString());
-        assertThat(tmp.resolve("atlas.png")).doesNotExist();
+        String err = Cli.run("atlas", a, b, "--out", tmp.resolve("atlas.png"), "--max-size", "128")
+                .assertBadInput(b.toString()).err();
+        assertThat(err.strip()).isEqualTo("skinmesh atlas: 2 distinct images do not fit one atlas of at most 128x128"
+                + " (--max-size 128, --padding 4, --block 1): 1 left over, '" + b + "' (100x100); raise --max-size or"
+                + " atlas fewer images");
+        assertThat(Cli.files(tmp)).containsExactlyInAnyOrder(Path.of("a.png"), Path.of("b.png"));
     }
 
     @Test

@@ -153,8 +153,8 @@ class DemoCommandTest {
         // the before/after table of CLI.md: draw calls, vertices, bones, texture bytes, errors
         assertThat(run.out()).contains("""
                                  draw calls  vertices  bones  texture bytes  errors
-                before: 6 parts           6      9555     67          28872       0
-                after: combined           6      9555     53          28872       0
+                before: 6 parts           6      9555     67          28880       0
+                after: combined           6      9555     53          28880       0
                 """);
         GltfAsset combined = GltfReader.read(first.resolve("humanoid.combined.glb"));
         assertThat(combined.parts()).hasSize(1);

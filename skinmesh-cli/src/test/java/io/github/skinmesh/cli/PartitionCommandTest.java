@@ -83,8 +83,11 @@ class PartitionCommandTest {
         assertThat(mode.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
         assertThat(mode.err()).contains("--mode: best, expected greedy or optimized");
         Cli.Run zero = Cli.run("partition", in, "--max-bones", "0", "--report", tmp.resolve("r.json"));
-        assertThat(zero.exitCode()).isEqualTo(SkinMeshCommand.BAD_INPUT);
-        assertThat(zero.err()).contains("partition: maxBones=0, expected 1..65536");
+        assertThat(zero.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
+        assertThat(zero.err()).contains("--max-bones: 0, expected 1..65536");
+        Cli.Run huge = Cli.run("partition", in, "--max-bones", "65537", "--report", tmp.resolve("r.json"));
+        assertThat(huge.exitCode()).isEqualTo(SkinMeshCommand.USAGE);
+        assertThat(huge.err()).contains("--max-bones: 65537, expected 1..65536");
         Cli.Run tight = Cli.run("partition", in, "--max-bones", "2", "--report", tmp.resolve("r.json"));
         assertThat(tight.exitCode()).isEqualTo(SkinMeshCommand.BAD_INPUT);
         assertThat(tight.err()).contains(in.toString()).contains("expected at most maxBones 2")

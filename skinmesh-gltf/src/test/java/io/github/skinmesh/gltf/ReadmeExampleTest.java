@@ -16,6 +16,9 @@ import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.partition.BoneReduction;
+import io.github.skinmesh.core.partition.Partition;
+import io.github.skinmesh.core.partition.PartitionOptions;
+import io.github.skinmesh.core.partition.PartitionResult;
 import io.github.skinmesh.core.partition.ReduceReport;
 import io.github.skinmesh.core.partition.ReduceResult;
 import io.github.skinmesh.core.skinning.Skinning;
@@ -137,6 +140,46 @@ class ReadmeExampleTest {
         }
         assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).startsWith("22 -> 16 bones, max error 12.");
         assertThat(lod.mesh().skin().paletteSize()).isEqualTo(16);
+        // the figures the README's text gives for the Fox: at most 12.3 units, RMS 1.0
+        assertThat(String.format(java.util.Locale.ROOT, "%.1f %.1f", lod.report().maxError(), lod.report().rmsError()))
+                .isEqualTo("12.3 1.0");
+    }
+
+    @Test
+    void readmeReduceFiguresForCesiumManAtTwelveBones() throws Exception {
+        Optional<Path> file = SharedFiles.file("assets/CesiumMan.glb");
+        assumeTrue(file.isPresent(), SharedFiles.ABSENT);
+        GltfAsset asset = GltfReader.read(file.get());
+        Mesh man = asset.parts().get(0).mesh();
+        ReduceReport r = BoneReduction.reduceBones(man, asset.skeleton(), 12, asset.clips()).report();
+        // the README: CesiumMan (19 bones) reduced to 12 by at most 0.14 (RMS 0.011)
+        assertThat(r.bonesBefore()).isEqualTo(19);
+        assertThat(String.format(java.util.Locale.ROOT, "%.2f %.3f", r.maxError(), r.rmsError())).isEqualTo("0.14 0.011");
+    }
+
+    @Test
+    void readmePartitionExampleSplitsCesiumManAtSixteenBonesAsItsTableSays() throws Exception {
+        Optional<Path> file = SharedFiles.file("assets/CesiumMan.glb");
+        assumeTrue(file.isPresent(), SharedFiles.ABSENT);
+        Mesh body = GltfReader.read(file.get()).parts().get(0).mesh();
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            for (int maxBones : new int[] {24, 16}) {
+                // --- README partition example starts (24 there)
+                PartitionResult r = Partition.partition(body, maxBones, PartitionOptions.DEFAULTS);
+                System.out.println(r.report().draws() + " draws (at least " + r.report().lowerBound() + "), "
+                        + r.report().duplicatedVertices() + " vertices duplicated");
+                // --- README partition example ends
+            }
+        } finally {
+            System.setOut(stdout);
+        }
+        // the README's table: CesiumMan.glb optimized, 1 draw at 24 bones and 2 at 16, none duplicated
+        String nl = System.lineSeparator();
+        assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(
+                "1 draws (at least 1), 0 vertices duplicated" + nl + "2 draws (at least 2), 0 vertices duplicated" + nl);
     }
 
     @Test

@@ -25,11 +25,10 @@ import java.util.zip.CRC32;
  *
  * <p><b>Encoding</b> writes a signature and exactly three chunks: {@code IHDR} (color type 6, RGBA;
  * bit depth 8 or 16; no interlace), one {@code IDAT} and {@code IEND}; no ancillary chunks (no gamma,
- * no time stamp), so identical pixels and options give identical bytes (see {@link PngCompression}
- * for the one caveat of {@link PngCompression#DEFLATE}: its level is fixed by the options, and the
- * bytes are those of the runtime's zlib; {@link PngCompression#STORED} bytes depend on nothing else).
- * The encoder is skinmesh's own: the JDK's writer chooses filters and splits {@code IDAT} chunks as
- * its version sees fit, which would tie the bytes to the JDK.
+ * no time stamp), so identical pixels and options give identical bytes on every Java runtime and
+ * machine. The encoder is skinmesh's own, deflate included: the JDK's writer chooses filters and
+ * splits {@code IDAT} chunks as its version sees fit, and {@code java.util.zip.Deflater} writes the
+ * bytes of whichever zlib the runtime links, either of which would tie the bytes to the runtime.
  *
  * <pre>{@code
  * PixelImage albedo = Png.decode(material.texture(Material.BASE_COLOR).image());

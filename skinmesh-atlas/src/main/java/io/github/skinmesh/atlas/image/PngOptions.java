@@ -6,14 +6,14 @@ import java.util.Objects;
 
 /**
  * How {@link Png} encodes: compression and scanline filtering. The defaults suit general use; the
- * bytes written depend only on the pixels and these options (see {@link PngCompression} for the one
- * caveat of {@link PngCompression#DEFLATE}).
+ * bytes written depend only on the pixels and these options, on every Java runtime and machine.
  *
  * @param compression how the image data is compressed; default {@link PngCompression#DEFLATE}
- * @param deflateLevel the {@link java.util.zip.Deflater} level used by
- *     {@link PngCompression#DEFLATE}, 1 (fastest) to 9 (smallest); ignored by
- *     {@link PngCompression#STORED}; default 6 (zlib's own default: higher levels cost several
- *     times the time on noisy textures for a few percent)
+ * @param deflateLevel how hard {@link PngCompression#DEFLATE} searches for matches, 1 (fastest:
+ *     greedy, short hash chains) to 9 (smallest: lazy matching, chains of up to 4,096 candidates),
+ *     with the search effort of zlib's levels of the same number; ignored by
+ *     {@link PngCompression#STORED}; default 6 (higher levels cost several times the time on noisy
+ *     textures for a few percent)
  * @param filter the scanline filter; default {@link PngFilter#ADAPTIVE}
  */
 public record PngOptions(PngCompression compression, int deflateLevel, PngFilter filter) {

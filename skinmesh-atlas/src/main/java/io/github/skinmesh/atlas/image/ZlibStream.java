@@ -1,48 +1,31 @@
 package io.github.skinmesh.atlas.image;
 
-import java.util.Arrays;
 import java.util.zip.Adler32;
-import java.util.zip.Deflater;
 
 /**
  * Wraps filtered image data in a zlib stream (RFC 1950) for the PNG {@code IDAT} chunk, either
- * compressed by {@link Deflater} or as stored deflate blocks (RFC 1951 section 3.2.4) written
- * here, whose bytes depend on nothing but the input.
+ * compressed by skinmesh's deflate encoder ({@link Deflate}) or as stored deflate blocks (RFC 1951
+ * section 3.2.4) written here; either way the bytes depend on nothing but the input (and the level).
  */
 final class ZlibStream {
     /** Largest payload of one stored deflate block. */
     private static final int MAX_STORED_BLOCK = 65535;
     /** zlib header: deflate with a 32 KiB window (0x78), no preset dictionary, "fastest" level hint. */
-    private static final int CMF = 0x78;
+    private static final int CMF = Deflate.CMF;
     private static final int FLG_STORED = 0x01;
 
     private ZlibStream() {
     }
 
     /**
-     * Compresses with {@link Deflater} at the given level.
+     * Compresses with skinmesh's own deflate encoder ({@link Deflate}) at the given level.
      *
      * @param data the bytes
      * @param level 1..9
-     * @return a complete zlib stream
+     * @return a complete zlib stream, the same bytes for the same input and level on every runtime
      */
     static byte[] deflate(byte[] data, int level) {
-        Deflater deflater = new Deflater(level, false);
-        try {
-            deflater.setInput(data);
-            deflater.finish();
-            byte[] out = new byte[Math.max(64, data.length / 2 + 64)];
-            int length = 0;
-            while (!deflater.finished()) {
-                if (length == out.length) {
-                    out = Arrays.copyOf(out, out.length * 2);
-                }
-                length += deflater.deflate(out, length, out.length - length);
-            }
-            return Arrays.copyOf(out, length);
-        } finally {
-            deflater.end();
-        }
+        return Deflate.zlib(data, level);
     }
 
     /**
@@ -69,14 +52,19 @@ final class ZlibStream {
             System.arraycopy(data, start, out, p, len);
             p += len;
         }
+        putAdler32(data, out, p);
+        assert p + 4 == out.length;
+        return out;
+    }
+
+    /** Writes the Adler-32 checksum of {@code data} big-endian at {@code out[at..at+3]}, as the zlib trailer. */
+    static void putAdler32(byte[] data, byte[] out, int at) {
         Adler32 adler = new Adler32();
         adler.update(data, 0, data.length);
         int sum = (int) adler.getValue();
-        out[p++] = (byte) (sum >>> 24);
-        out[p++] = (byte) (sum >>> 16);
-        out[p++] = (byte) (sum >>> 8);
-        out[p++] = (byte) sum;
-        assert p == out.length;
-        return out;
+        out[at] = (byte) (sum >>> 24);
+        out[at + 1] = (byte) (sum >>> 16);
+        out[at + 2] = (byte) (sum >>> 8);
+        out[at + 3] = (byte) sum;
     }
 }

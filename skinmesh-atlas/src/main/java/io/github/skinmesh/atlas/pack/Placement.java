@@ -1,5 +1,7 @@
 package io.github.skinmesh.atlas.pack;
 
+import io.github.skinmesh.core.ValidationException;
+
 /**
  * Where one input rectangle (an image) lands in a packed atlas: its page and the texel rectangle its
  * content occupies there. Padding and block alignment surround this rectangle and are not part of
@@ -24,14 +26,22 @@ public record Placement(int input, int page, int x, int y, int width, int height
     /**
      * Checks the ranges.
      *
-     * @throws IllegalArgumentException if {@code input}, {@code page}, {@code x} or {@code y} is
-     *     negative, or {@code width} or {@code height} is below 1
+     * @throws ValidationException if {@code input}, {@code page}, {@code x} or {@code y} is
+     *     negative, or {@code width} or {@code height} is below 1; the message names the field, its
+     *     value and the range
      */
     public Placement {
-        if (input < 0 || page < 0 || x < 0 || y < 0 || width < 1 || height < 1) {
-            throw new IllegalArgumentException("placement out of range: input " + input + ", page " + page + ", x " + x
-                    + ", y " + y + ", width " + width + ", height " + height
-                    + " (indices and origin must be >= 0, sizes >= 1)");
+        atLeast(input, "input", 0);
+        atLeast(page, "page", 0);
+        atLeast(x, "x", 0);
+        atLeast(y, "y", 0);
+        atLeast(width, "width", 1);
+        atLeast(height, "height", 1);
+    }
+
+    private static void atLeast(int value, String field, int min) {
+        if (value < min) {
+            throw new ValidationException("Placement: " + field + "=" + value + ", expected >= " + min);
         }
     }
 

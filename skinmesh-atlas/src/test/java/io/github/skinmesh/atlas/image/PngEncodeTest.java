@@ -136,6 +136,43 @@ class PngEncodeTest {
     }
 
     @Test
+    void largeImagesOfEveryDataFamilyDecodeExactly() throws IOException {
+        // 300 x 200 RGBA8 is 240,200 bytes of image data: several deflate blocks and windows
+        for (int family = 0; family < DeflateTest.FAMILIES; family++) {
+            byte[] rgba = DeflateTest.family(family, 4 * 300 * 200, 40 + family);
+            for (PngFilter filter : PngFilter.values()) {
+                for (int level : new int[] {1, 6, 9}) {
+                    byte[] png = Png.encodeRgba8(300, 200, rgba, new PngOptions(PngCompression.DEFLATE, level, filter));
+                    assertSamePixels(decode(png, 300, 200), rgba);
+                }
+            }
+        }
+    }
+
+    private static String sha256(byte[] bytes) throws java.security.NoSuchAlgorithmException {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
+    }
+
+    /**
+     * Pins the bytes of default encodes: PNG bytes are the same on every runtime, so a change here
+     * is a change of the encoder and must be deliberate.
+     */
+    @Test
+    void goldenFiles() throws java.security.NoSuchAlgorithmException {
+        byte[] rgba = pixels(new TestRandom(5), 64, 64);
+        byte[] png8 = Png.encodeRgba8(64, 64, rgba);
+        assertThat(png8.length + " " + sha256(png8)).isEqualTo("12057 531c4bfa725b35923aed30ad7679b392da078bd63d7f0ea4dd5d15abbe1635a0");
+        short[] rgba16 = new short[4 * 40 * 30];
+        for (int i = 0; i < rgba16.length; i++) {
+            rgba16[i] = (short) ((i / 4 % 40) * 1500 + (i / 160) * 700 + (i % 4) * 9000);
+        }
+        byte[] png16 = Png.encodeRgba16(40, 30, rgba16, PngOptions.DEFAULTS);
+        assertThat(png16.length + " " + sha256(png16)).isEqualTo("595 059c47f29c3ade72d98d96a5528990d3e9601f1a8773a26ea760df2799b7f619");
+        byte[] fast = Png.encodeRgba8(64, 64, rgba, PngOptions.DEFAULTS.withDeflateLevel(1).withFilter(PngFilter.NONE));
+        assertThat(fast.length + " " + sha256(fast)).isEqualTo("13648 5b1d33cf2e77ccc9766e4232ab1b2170f886211db885349b0ac61cdc6494548e");
+    }
+
+    @Test
     void inputIsNotModified() {
         byte[] rgba = pixels(new TestRandom(6), 7, 7);
         byte[] copy = rgba.clone();

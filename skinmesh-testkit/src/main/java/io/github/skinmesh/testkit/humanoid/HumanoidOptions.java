@@ -26,8 +26,8 @@ import java.util.Objects;
  *     tangents; default {@link Interpolation#CUBICSPLINE}
  * @param faceMorphs whether the head has morph targets; default {@link FaceMorphs#MOUTH_AND_BROWS}
  * @param textureCompression how the generated PNG textures are compressed; default
- *     {@link PngCompression#DEFLATE} (use {@link PngCompression#STORED} for bytes that are
- *     identical on every Java runtime)
+ *     {@link PngCompression#DEFLATE} ({@link PngCompression#STORED} writes larger files faster; both
+ *     give identical bytes on every Java runtime)
  */
 public record HumanoidOptions(RestPose restPose, float detail, int influencesPerVertex, float keyRate,
         PaletteOrder paletteOrder, Interpolation headInterpolation, FaceMorphs faceMorphs,

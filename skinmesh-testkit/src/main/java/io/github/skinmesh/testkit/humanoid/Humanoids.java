@@ -1,6 +1,5 @@
 package io.github.skinmesh.testkit.humanoid;
 
-import io.github.skinmesh.atlas.image.PngCompression;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Mesh;
 import java.util.ArrayList;
@@ -35,9 +34,8 @@ import java.util.Objects;
  *
  * <p>The seed varies height (1.55 to 1.95 m), head size, girth, limb, hand and foot lengths,
  * shoulder and hip widths, finger spread, the A-pose angle, clip periods and all colors. Equal
- * seeds and options give equal humanoids ({@code equals}) with identical texture bytes (for
- * {@link PngCompression#DEFLATE} on a given Java runtime, for {@link PngCompression#STORED}
- * everywhere).
+ * seeds and options give equal humanoids ({@code equals}) with identical texture bytes, on every
+ * Java runtime and machine.
  *
  * <p>Example:
  * <pre>{@code
