@@ -4,6 +4,7 @@ module io.github.skinmesh.cli {
     requires io.github.skinmesh.atlas;
     requires io.github.skinmesh.testkit;
     requires io.github.skinmesh.gltf;
+    requires io.github.skinmesh.laya;
     requires com.fasterxml.jackson.databind;
     requires info.picocli;
     requires static transitive org.jspecify;

@@ -1,5 +1,7 @@
-/** skinmesh-laya: the API arrives with its issue; see the package documentation of {@code io.github.skinmesh.laya}. */
+/** skinmesh-laya: writer and reader of LayaAir binary meshes ({@code .lm}, LAYAMODEL:0501). */
 module io.github.skinmesh.laya {
     requires transitive io.github.skinmesh.core;
     requires static transitive org.jspecify;
+
+    exports io.github.skinmesh.laya;
 }

@@ -29,11 +29,15 @@ import io.github.skinmesh.core.partition.Partition;
 import io.github.skinmesh.core.partition.PartitionMode;
 import io.github.skinmesh.core.partition.PartitionOptions;
 import io.github.skinmesh.core.partition.PartitionReport;
+import io.github.skinmesh.core.partition.PartitionResult;
 import io.github.skinmesh.core.partition.ReduceReport;
 import io.github.skinmesh.core.skinning.PalettePacking;
 import io.github.skinmesh.core.validate.MeshValidator;
 import io.github.skinmesh.core.validate.ValidationReport;
 import io.github.skinmesh.gltf.GltfWriter;
+import io.github.skinmesh.laya.LayaModels;
+import io.github.skinmesh.laya.LmWriteOptions;
+import io.github.skinmesh.laya.LmWriteResult;
 import io.github.skinmesh.testkit.humanoid.Humanoid;
 import io.github.skinmesh.testkit.humanoid.Humanoids;
 import java.io.PrintWriter;
@@ -61,7 +65,8 @@ import picocli.CommandLine.Spec;
             + "again (one draw call per render state), partition the combined mesh into draws of at most 24 bones (greedy as "
             + "LayaAir's exporter, and optimized), reduce it to 24 bones with the error, sample and skin the walk cycle, "
             + "animated bounds, bone palettes for GPU skinning (3x4 float and half), draw six phases of the walk into "
-            + "a PNG, write the character and the combined character as glTF binary. Each raw .bin output has a .json beside it giving its layout.",
+            + "a PNG, write the character and the combined character as glTF binary and the combined, partitioned mesh as a "
+            + "LayaAir .lm. Each raw .bin output has a .json beside it giving its layout.",
             "Prints a report and the list of files written, and its progress on stderr when that is a terminal. "
             + "With --quiet, stdout holds only the list of files written and stderr only errors."})
 final class DemoCommand implements Callable<Integer> {
@@ -108,7 +113,10 @@ final class DemoCommand implements Callable<Integer> {
         // 2b. partition the combined mesh into draws of at most 24 bones, as LayaAir's exporter does and optimized
         PartitionReport greedy = Partition.partition(combined.mesh(), PARTITION_BONES,
                 PartitionOptions.DEFAULTS.withMode(PartitionMode.GREEDY)).report();
-        PartitionReport optimized = Partition.partition(combined.mesh(), PARTITION_BONES).report();
+        PartitionResult optimizedResult = Partition.partition(combined.mesh(), PARTITION_BONES);
+        PartitionReport optimized = optimizedResult.report();
+        // 2d. the combined, partitioned mesh as a LayaAir .lm (glTF conventions converted, the optimized draws kept)
+        LmWriteResult lm = LayaModels.write(optimizedResult.mesh(), LmWriteOptions.DEFAULTS);
 
         // 2c. the crowd level of detail: fold bones until the combined mesh keeps 24 with weight, error measured on its clips
         Character whole = combined.character();
@@ -137,6 +145,7 @@ final class DemoCommand implements Callable<Integer> {
             outputs.write(out.resolve(GLB), stream -> GltfWriter.writeGlb(character, stream));
             outputs.write(out.resolve(COMBINED_GLB), stream -> GltfWriter.writeGlb(combined.character(), stream));
             outputs.write(out.resolve(ATLAS_GLB), stream -> GltfWriter.writeGlb(atlasCombined.character(), stream));
+            outputs.write(out.resolve(COMBINED_LM), lm::writeTo);
             for (Image page : atlas.images()) {
                 outputs.write(out.resolve(ATLAS_DIR).resolve(page.name()), page.data());
             }
@@ -183,6 +192,12 @@ final class DemoCommand implements Callable<Integer> {
                     .row("optimized", optimized.draws(), optimized.duplicatedVertices(), optimized.verticesAfter(),
                             optimized.maxBonesPerDraw())
                     .render());
+            w.printf(Locale.ROOT, "lm: the optimized draws as LayaAir %s (%s): %d vertices, %d draws, %d-bit indices, %d"
+                    + " bytes%n", "LAYAMODEL:0501", COMBINED_LM, lm.vertexCount(), lm.drawCount(), 8 * lm.indexBytes(),
+                    lm.size());
+            for (String warning : lm.warnings()) {
+                w.printf(Locale.ROOT, "  %s%n", warning);
+            }
             w.printf(Locale.ROOT, "reduce: the combined mesh from %d to %d bones with weight (crowd level of detail, one"
                     + " draw of %d): max error %.4f, RMS %.4f model units over %d sampled poses of its clips%n",
                     reduced.bonesBefore(), reduced.bonesAfter(), PARTITION_BONES, reduced.maxError(), reduced.rmsError(),
@@ -209,6 +224,8 @@ final class DemoCommand implements Callable<Integer> {
     static final String GLB = "humanoid.glb";
     /** The character's parts combined into one skinned mesh, as glTF binary. */
     static final String COMBINED_GLB = "humanoid.combined.glb";
+    /** The combined mesh partitioned into draws of at most 24 bones, as a LayaAir {@code .lm}. */
+    static final String COMBINED_LM = "humanoid.combined.lm";
     /** The parts atlased, then combined: one submesh per render state, as glTF binary. */
     static final String ATLAS_GLB = "humanoid.atlas.glb";
     /** The folder of the atlas pages. */

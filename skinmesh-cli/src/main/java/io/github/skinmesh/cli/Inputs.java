@@ -7,6 +7,9 @@ import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.gltf.GltfReadOptions;
 import io.github.skinmesh.gltf.GltfReader;
 import io.github.skinmesh.gltf.ImageSource;
+import io.github.skinmesh.laya.LayaModels;
+import io.github.skinmesh.laya.LmReadOptions;
+import io.github.skinmesh.laya.LmReadResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -109,6 +112,29 @@ final class Inputs {
         }
         try {
             return GltfReader.read(file, options);
+        } catch (IOException e) {
+            throw new SkinMeshException(file + ": cannot read (" + Outputs.problem(e) + ")", e);
+        } catch (OutOfMemoryError e) {
+            throw new OutOfMemory("reading " + file, e);
+        }
+    }
+
+    /**
+     * Reads a LayaAir {@code .lm} file.
+     *
+     * @throws SkinMeshException naming the file when it is missing, not a regular file, unreadable or
+     *     malformed (the reader's {@link FormatException} names it, the field and the offset)
+     * @throws OutOfMemory when the heap is too small for the file
+     */
+    static LmReadResult readLm(Path file, LmReadOptions options) {
+        if (!Files.exists(file)) {
+            throw new SkinMeshException(file + ": no such file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new SkinMeshException(file + ": not a regular file");
+        }
+        try {
+            return LayaModels.read(file, options);
         } catch (IOException e) {
             throw new SkinMeshException(file + ": cannot read (" + Outputs.problem(e) + ")", e);
         } catch (OutOfMemoryError e) {

@@ -24,6 +24,8 @@ import io.github.skinmesh.core.validate.Severity;
 import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.gltf.ImageSource;
 import io.github.skinmesh.gltf.PartSource;
+import io.github.skinmesh.laya.LmReadOptions;
+import io.github.skinmesh.laya.LmReadResult;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +46,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code skinmesh inspect}: a summary of a glTF file — meshes, primitives, vertex and index counts,
+ * {@code skinmesh inspect}: a summary of a glTF file (or of a {@code .lm} file, {@link LmInspection}) — meshes, primitives, vertex and index counts,
  * the attributes each primitive declares, skins and joint counts, bones carrying weight per
  * primitive, animations with durations, morph targets, images, bind-pose bounds, and the problems
  * found, each with a stable {@link ProblemCode}, a severity and a JSON pointer into the file.
@@ -59,7 +61,9 @@ import picocli.CommandLine.Spec;
         description = {"Summarizes a .glb/.gltf file: meshes, primitives, vertex and index counts, attributes, skins "
             + "and joint counts, bones with weight per primitive, animations with durations, morph targets, images, "
             + "bind-pose bounds, and problems, each with a stable code, a severity and a JSON pointer into the file.",
-            "Image files that are missing or unreadable are reported as problems: inspecting needs no pixels."})
+            "Image files that are missing or unreadable are reported as problems: inspecting needs no pixels.",
+            "For a LayaAir .lm file: the version, the block table, the vertex declaration, the counts, the stored"
+            + " bounds, and per submesh its draws with their bone dictionaries."})
 final class InspectCommand implements Callable<Integer> {
     /**
      * Version of the {@code --json} format. It changes only when a field is removed, renamed or
@@ -71,7 +75,7 @@ final class InspectCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "A .glb or .gltf file.")
+    @Parameters(index = "0", paramLabel = "FILE", description = "A .glb, .gltf or .lm file.")
     Path file;
 
     @Option(names = "--json", description = "Print one JSON object instead of text.")
@@ -103,6 +107,18 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (file.getFileName() != null && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".lm")) {
+            LmReadResult lm = Inputs.readLm(file, LmReadOptions.DEFAULTS);
+            long size = Files.size(file);
+            PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                out.print(Json.text(LmInspection.json(file, size, lm)));
+            } else {
+                LmInspection.text(out, file, size, lm);
+            }
+            out.flush();
+            return SkinMeshCommand.OK;
+        }
         GltfAsset asset = Inputs.readGltf(file, Inputs.WITHOUT_PIXELS);
         long bytes = Files.size(file);
         List<PrimitiveSummary> prims = new ArrayList<>();

@@ -105,6 +105,33 @@ class DemoCommandTest {
     }
 
     @Test
+    void theCombinedPartitionedMeshIsWrittenAsLm() throws IOException {
+        Matcher m = Pattern.compile("optimized +(\\d+) +\\d+ +(\\d+) +\\d+").matcher(run.out());
+        assertThat(m.find()).as(run.out()).isTrue();
+        int draws = Integer.parseInt(m.group(1));
+        int vertices = Integer.parseInt(m.group(2));
+        Path lm = first.resolve(DemoCommand.COMBINED_LM);
+        assertThat(run.out()).contains("lm: the optimized draws as LayaAir LAYAMODEL:0501 (humanoid.combined.lm): "
+                + vertices + " vertices, " + draws + " draws, 16-bit indices, " + Files.size(lm) + " bytes");
+        io.github.skinmesh.laya.LmReadResult back = io.github.skinmesh.laya.LayaModels.read(lm,
+                io.github.skinmesh.laya.LmReadOptions.DEFAULTS.withConvention(io.github.skinmesh.laya.LmConvention.GLTF));
+        Mesh mesh = back.mesh();
+        Mesh combined = GltfReader.read(first.resolve(DemoCommand.COMBINED_GLB)).parts().get(0).mesh();
+        assertThat(mesh.vertexCount()).isEqualTo(vertices);
+        assertThat(mesh.indexCount()).isEqualTo(combined.indexCount());
+        assertThat(mesh.submeshes()).hasSize(combined.submeshes().size());
+        assertThat(mesh.skin().paletteSize()).isEqualTo(53);
+        int seen = 0;
+        for (var sub : mesh.submeshes()) {
+            for (var d : sub.draws()) {
+                assertThat(d.paletteEntryCount()).isLessThanOrEqualTo(24);
+                seen++;
+            }
+        }
+        assertThat(seen).isEqualTo(draws);
+    }
+
+    @Test
     void theCombinedMeshIsReducedTo24BonesWithAMeasuredError() {
         Matcher m = Pattern.compile("reduce: the combined mesh from (\\d+) to (\\d+) bones with weight \\(crowd level of"
                 + " detail, one draw of 24\\): max error ([0-9.]+), RMS ([0-9.]+) model units over (\\d+) sampled poses")

@@ -140,11 +140,12 @@ class InstallationIT {
         }
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).contains("(linear blend, SIMD kernel)");
-        // the three .glb files, the atlas page, three raw files and their layouts, the preview, six textures
-        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 18);
-        assertThat(listed).hasSize(17).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
+        // the three .glb files, the .lm, the atlas page, three raw files and their layouts, the preview, six textures
+        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 19);
+        assertThat(listed).hasSize(18).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
         assertThat(out.resolve("humanoid.glb")).isRegularFile();
-        assertThat(Cli.files(out)).hasSize(17);
+        assertThat(out.resolve("humanoid.combined.lm")).isRegularFile();
+        assertThat(Cli.files(out)).hasSize(18);
     }
 
     /**

@@ -1,0 +1,73 @@
+package io.github.skinmesh.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.skinmesh.laya.LmReadResult;
+import io.github.skinmesh.laya.LmWriteResult;
+import io.github.skinmesh.testkit.SharedFiles;
+import io.github.skinmesh.testkit.workloads.LmWorkload;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.openjdk.jmh.annotations.Param;
+
+/** Runs each benchmark body once per input and checks its answer; the setup's failure. */
+class LmBenchTest {
+    @Test
+    void theCharacterIsWrittenWithItsDrawsAndReadBack() throws IOException {
+        LmBench b = new LmBench();
+        b.input = "character";
+        b.load();
+        LmBench.Bytes counter = new LmBench.Bytes();
+        LmWriteResult w = b.write(counter);
+        assertThat(w.partitioned()).isFalse();
+        assertThat(w.duplicatedVertices()).isZero();
+        assertThat(w.bytes()).isEqualTo(b.bytes);
+        LmReadResult r = b.read(counter);
+        assertThat(r.mesh().positions()).containsExactly(b.mesh.positions());
+        assertThat(r.mesh().indices()).containsExactly(b.mesh.indices());
+        assertThat(r.mesh().submeshes()).isEqualTo(b.mesh.submeshes());
+        assertThat(b.baselineArraycopy(counter)).isEqualTo(b.bytes);
+        assertThat(counter.bytes).isEqualTo(3L * b.bytes.length);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"unity_default_resources-Cube.lm, 24", "light_celing_1-light_celing_1.lm, 64",
+            "dajia-business01_m_lowpoly.lm, 470", "LayaMonkey-LayaMonkey.lm, 1124"})
+    void eachFixtureIsReadAndWrittenBackByteForByte(String fixture, int vertices) throws IOException {
+        assumeTrue(LmWorkload.fixture(fixture).isPresent(), SharedFiles.ABSENT);
+        LmBench b = new LmBench();
+        b.input = fixture;
+        b.load();
+        LmBench.Bytes counter = new LmBench.Bytes();
+        assertThat(b.read(counter).mesh().vertexCount()).isEqualTo(vertices);
+        assertThat(b.write(counter).bytes()).isEqualTo(b.bytes);
+        assertThat(b.baselineArraycopy(counter)).isEqualTo(b.bytes);
+        assertThat(counter.bytes).isEqualTo(3L * b.bytes.length);
+    }
+
+    @Test
+    void theBenchmarkedInputsAreTheWorkload() throws NoSuchFieldException {
+        List<String> expected = new ArrayList<>(List.of("character"));
+        expected.addAll(LmWorkload.FIXTURES);
+        assertThat(LmBench.class.getField("input").getAnnotation(Param.class).value())
+                .containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void setupNamesAMissingFixtureAndTheFolderItLookedIn() {
+        Optional<Path> folder = SharedFiles.locate();
+        assumeTrue(folder.isPresent(), SharedFiles.ABSENT);
+        LmBench b = new LmBench();
+        b.input = "Missing.lm";
+        assertThatThrownBy(b::load).isInstanceOf(IllegalStateException.class)
+                .hasMessage("LmBench needs fixtures/laya/Missing.lm: not in " + folder.get());
+    }
+}

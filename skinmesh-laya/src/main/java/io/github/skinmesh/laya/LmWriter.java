@@ -1,0 +1,654 @@
+package io.github.skinmesh.laya;
+
+import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.internal.LittleEndianWriter;
+import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.core.model.Draw;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.model.Submesh;
+import io.github.skinmesh.core.model.VertexAttribute;
+import io.github.skinmesh.core.partition.OversizeTriangles;
+import io.github.skinmesh.core.partition.Partition;
+import io.github.skinmesh.core.partition.PartitionOptions;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The {@code .lm} writer: the byte layout of LayaAir's Unity exporter (spec sections 2-7, 12),
+ * without its bugs (section 14).
+ *
+ * <p>Layout, every region right after the previous one, no padding: header and block table, the
+ * MESH block (static: with the exporter's 8 unused bytes), one SUBMESH block per submesh, then at
+ * {@code DATA.offset} the string table ({@code MESH}, {@code SUBMESH}, mesh name, declaration,
+ * bone names; every string appended, each reference to its first equal entry), the interleaved
+ * vertex buffer, the index buffer (16-bit up to 65,535 vertices counted after vertex splitting,
+ * else 32-bit), and for a skinned mesh the inverse bind poses and the bone dictionaries, submesh by
+ * submesh, draw by draw. {@code DATA.size} is the exporter's formula (end of the index data plus
+ * the first SUBMESH block's length).
+ *
+ * <p>Submeshes are written in order, their index ranges concatenated (a range the mesh leaves
+ * uncovered is not written, an overlapping one is written twice), so the file's ranges are
+ * consecutive whatever the mesh's were. A vertex belongs to the first draw (submesh order, then
+ * draw order) that uses it; every other draw using it gets a copy appended after the mesh's
+ * vertices in order of first need, so no vertex is shared by two draws (the exporter's vertex
+ * splitting; a mesh from {@link Partition} needs none). Each drawn vertex's bone slots become
+ * positions in its draw's dictionary (a zero-weight slot whose bone the draw does not bind gets
+ * 0); vertices no triangle draws keep their palette indices' low bytes.
+ *
+ * <p>The whole file is built in memory, its size computed first: the structure through
+ * {@link LittleEndianWriter}, the bulk regions straight into the result array.
+ */
+final class LmWriter {
+    static final String VERSION = "LAYAMODEL:0501";
+    /** Longest string: the exporter computes lengths as signed 16-bit values. */
+    static final int MAX_STRING_BYTES = Short.MAX_VALUE;
+    private static final int MAX_U16 = 0xFFFF;
+    /** Strings every file holds besides the bone names: MESH, SUBMESH, the mesh name, the declaration. */
+    private static final int FIXED_STRINGS = 4;
+    /** Most bones: the string table counts its entries in 16 bits and holds every bone name. */
+    static final int MAX_BONES = MAX_U16 - FIXED_STRINGS;
+
+    private LmWriter() {
+    }
+
+    /** Negates the floats of {@code M B M}, {@code M = diag(-1, 1, 1, 1)}, in place: 1, 2, 3, 4, 8, 12 of each matrix. */
+    static void mirrorBindPoses(float[] ibm) {
+        for (int m = 0; m < ibm.length; m += 16) {
+            ibm[m + 1] = -ibm[m + 1];
+            ibm[m + 2] = -ibm[m + 2];
+            ibm[m + 3] = -ibm[m + 3];
+            ibm[m + 4] = -ibm[m + 4];
+            ibm[m + 8] = -ibm[m + 8];
+            ibm[m + 12] = -ibm[m + 12];
+        }
+    }
+
+    static LmWriteResult write(Mesh source, LmWriteOptions options) {
+        List<String> warnings = new ArrayList<>();
+        String where = "LayaModels.write: mesh " + Checks.quote(source.name());
+        if (source.uvChannelCount() > 2) {
+            warnings.add(where + ": UV channels 2.." + (source.uvChannelCount() - 1)
+                    + " not written (a .lm vertex holds UV and UV1)");
+        }
+        VertexAttribute normalBytes = null;
+        for (VertexAttribute a : source.attributes()) {
+            if (a.name().equals(LayaModels.NORMAL_BYTE_ATTRIBUTE) && a.componentCount() == 4) {
+                normalBytes = a;
+            } else {
+                warnings.add(where + ": vertex attribute " + Checks.quote(a.name()) + " not written (a .lm vertex has"
+                        + " no place for it)");
+            }
+        }
+        if (!source.morphTargets().isEmpty()) {
+            warnings.add(where + ": " + source.morphTargets().size() + " morph targets not written");
+        }
+        int renumbered = 0;
+        int first = -1;
+        for (int i = 0; i < source.submeshes().size(); i++) {
+            if (source.submeshes().get(i).materialIndex() != i) {
+                renumbered++;
+                first = first < 0 ? i : first;
+            }
+        }
+        if (renumbered > 0) {
+            warnings.add(where + ": " + renumbered + " submeshes use a material other than their own position (first:"
+                    + " submesh " + first + " uses material " + source.submeshes().get(first).materialIndex()
+                    + "); a .lm file names no material, LayaAir draws submesh i with its renderer's material i");
+        }
+        Mesh mesh = source;
+        boolean partitioned = false;
+        Skin skin = source.skin();
+        if (skin != null && !(options.draws() == LmDraws.KEEP && drawsFit(source, options.maxBones()))) {
+            mesh = Partition.partition(source, options.maxBones(),
+                    new PartitionOptions(options.mode(), OversizeTriangles.FAIL)).mesh();
+            partitioned = true;
+            skin = mesh.skin();
+        }
+        return new LmWriter.Job(mesh, skin, normalBytes, options, where, warnings, source.vertexCount(), partitioned)
+                .run();
+    }
+
+    /** Whether every submesh with triangles has draws, none binding more than {@code maxBones} bones. */
+    private static boolean drawsFit(Mesh mesh, int maxBones) {
+        for (Submesh s : mesh.submeshes()) {
+            if (s.indexCount() > 0 && !s.hasDraws()) {
+                return false;
+            }
+            for (Draw d : s.draws()) {
+                if (d.paletteEntryCount() > maxBones) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** One write: the mesh (with its draws, when skinned) laid out and encoded. */
+    private static final class Job {
+        private final Mesh mesh;
+        private final @Nullable Skin skin;
+        private final @Nullable VertexAttribute normalBytes;
+        private final LmWriteOptions options;
+        private final String where;
+        private final List<String> warnings;
+        private final int sourceVertices;
+        private final boolean partitioned;
+
+        // layout
+        private int[] outIndices = new int[0];
+        private int[] sourceOf = new int[0]; // output vertex -> mesh vertex
+        private int[] submeshFirst = new int[0];
+        private int[] submeshCount = new int[0];
+        private int[][] drawFirst = new int[0][];
+        private int[][] drawCount = new int[0][];
+        private int[][][] dictionaries = new int[0][][];
+        private int[] packedLocal = new int[0]; // output vertex -> 4 local bone bytes, little-endian
+        private int[] joints4 = new int[0];
+        private float[] weights4 = new float[0];
+
+        Job(Mesh mesh, @Nullable Skin skin, @Nullable VertexAttribute normalBytes, LmWriteOptions options,
+                String where, List<String> warnings, int sourceVertices, boolean partitioned) {
+            this.mesh = mesh;
+            this.skin = skin;
+            this.normalBytes = normalBytes;
+            this.options = options;
+            this.where = where;
+            this.warnings = warnings;
+            this.sourceVertices = sourceVertices;
+            this.partitioned = partitioned;
+        }
+
+        LmWriteResult run() {
+            List<Submesh> subs = mesh.submeshes();
+            if (subs.size() + 1 > MAX_U16) {
+                throw new ValidationException(where + ": " + subs.size() + " submeshes, a .lm file holds at most "
+                        + (MAX_U16 - 1));
+            }
+            if (skin != null && skin.paletteSize() > MAX_BONES) {
+                throw new ValidationException(where + ": " + skin.paletteSize() + " bones, a .lm file holds at most "
+                        + MAX_BONES + " (its string table holds " + MAX_U16 + " strings, " + FIXED_STRINGS
+                        + " of them not bone names)");
+            }
+            if (normalBytes != null) {
+                checkNormalBytes(ModelAccess.get().values(normalBytes));
+            }
+            if (skin != null) {
+                fourSlots(skin.weights());
+            }
+            layOut(subs);
+            if (skin != null) {
+                packLocalJoints();
+            }
+            return encode();
+        }
+
+        /** Requires every NORMAL_BYTE value to be a byte value, so none is clamped or rounded silently. */
+        private void checkNormalBytes(float[] values) {
+            for (int i = 0; i < values.length; i++) {
+                float f = values[i];
+                if (!(f >= 0 && f <= 255 && f == Math.rint(f))) {
+                    throw new ValidationException(where + ": vertex " + (i / 4) + "'s " + LayaModels.NORMAL_BYTE_ATTRIBUTE
+                            + " component " + (i % 4) + " is " + f + ", expected an integer 0..255");
+                }
+            }
+        }
+
+        /** The weights as 4 slots per vertex (the .lm vertex's BLENDWEIGHT / BLENDINDICES). */
+        private void fourSlots(BoneWeights bw) {
+            int k = bw.influencesPerVertex();
+            int n = bw.vertexCount();
+            if (k == 4) {
+                joints4 = ModelAccess.get().joints(bw);
+                weights4 = ModelAccess.get().weights(bw);
+                return;
+            }
+            BoneWeights w = k > 4 ? bw.canonical() : bw;
+            int[] j = ModelAccess.get().joints(w);
+            float[] wt = ModelAccess.get().weights(w);
+            joints4 = new int[4 * n];
+            weights4 = new float[4 * n];
+            int copy = Math.min(k, 4);
+            for (int v = 0; v < n; v++) {
+                for (int c = 0; c < copy; c++) {
+                    joints4[4 * v + c] = j[k * v + c];
+                    weights4[4 * v + c] = wt[k * v + c];
+                }
+                for (int c = 4; c < k; c++) {
+                    if (wt[k * v + c] > 0) {
+                        int used = 0;
+                        for (int s = 0; s < k; s++) {
+                            used += wt[k * v + s] > 0 ? 1 : 0;
+                        }
+                        throw new ValidationException(where + ": vertex " + v + " has " + used
+                                + " influences of weight > 0, a .lm vertex holds 4; limit the weights to 4 first");
+                    }
+                }
+            }
+        }
+
+        /** Concatenates the submeshes' indices, splits vertices shared by draws, collects the draws. */
+        private void layOut(List<Submesh> subs) {
+            int[] indices = ModelAccess.get().indices(mesh);
+            long total = 0;
+            for (Submesh s : subs) {
+                total += s.indexCount();
+            }
+            if (total > Checks.MAX_ARRAY_LENGTH) {
+                throw new ValidationException(where + ": " + total + " indices over all submeshes, more than an array"
+                        + " holds");
+            }
+            int n = mesh.vertexCount();
+            outIndices = new int[(int) total];
+            submeshFirst = new int[subs.size()];
+            submeshCount = new int[subs.size()];
+            drawFirst = new int[subs.size()][];
+            drawCount = new int[subs.size()][];
+            dictionaries = new int[subs.size()][][];
+            int[] copies = new int[16];
+            int copyCount = 0;
+            int[] owner = skin == null ? new int[0] : new int[n];
+            int[] copyStamp = skin == null ? new int[0] : new int[n];
+            int[] copyOf = skin == null ? new int[0] : new int[n];
+            Arrays.fill(owner, -1);
+            Arrays.fill(copyStamp, -1);
+            int at = 0;
+            int drawId = 0;
+            for (int s = 0; s < subs.size(); s++) {
+                Submesh sub = subs.get(s);
+                int shift = at - sub.firstIndex();
+                submeshFirst[s] = at;
+                submeshCount[s] = sub.indexCount();
+                List<Draw> draws = sub.draws();
+                if (skin == null || draws.isEmpty()) {
+                    // static, or a skinned submesh without triangles: one draw over the whole range
+                    System.arraycopy(indices, sub.firstIndex(), outIndices, at, sub.indexCount());
+                    drawFirst[s] = new int[] {at};
+                    drawCount[s] = new int[] {sub.indexCount()};
+                    dictionaries[s] = new int[][] {new int[0]};
+                    assert skin == null || sub.indexCount() == 0;
+                    at += sub.indexCount();
+                    continue;
+                }
+                if (draws.size() > MAX_U16) {
+                    throw new ValidationException(where + ": submesh " + s + " has " + draws.size()
+                            + " draws, a .lm submesh holds at most " + MAX_U16);
+                }
+                drawFirst[s] = new int[draws.size()];
+                drawCount[s] = new int[draws.size()];
+                dictionaries[s] = new int[draws.size()][];
+                for (int d = 0; d < draws.size(); d++, drawId++) {
+                    Draw draw = draws.get(d);
+                    drawFirst[s][d] = draw.firstIndex() + shift;
+                    drawCount[s][d] = draw.indexCount();
+                    dictionaries[s][d] = ModelAccess.get().paletteEntries(draw);
+                    for (int i = draw.firstIndex(), end = i + draw.indexCount(); i < end; i++) {
+                        int v = indices[i];
+                        int o;
+                        if (owner[v] < 0 || owner[v] == drawId) {
+                            owner[v] = drawId;
+                            o = v;
+                        } else {
+                            if (copyStamp[v] != drawId) {
+                                copyStamp[v] = drawId;
+                                if (copyCount == copies.length) {
+                                    copies = Arrays.copyOf(copies, 2 * copyCount);
+                                }
+                                copyOf[v] = n + copyCount;
+                                copies[copyCount++] = v;
+                            }
+                            o = copyOf[v];
+                        }
+                        outIndices[i + shift] = o;
+                    }
+                }
+                at += sub.indexCount();
+            }
+            assert at == total;
+            sourceOf = new int[n + copyCount];
+            for (int v = 0; v < n; v++) {
+                sourceOf[v] = v;
+            }
+            System.arraycopy(copies, 0, sourceOf, n, copyCount);
+        }
+
+        /** Each vertex's 4 slots as positions in its draw's dictionary, packed into one int. */
+        private void packLocalJoints() {
+            assert skin != null;
+            int vertices = sourceOf.length;
+            packedLocal = new int[vertices];
+            boolean[] done = new boolean[vertices];
+            int[] localOf = new int[skin.paletteSize()];
+            Arrays.fill(localOf, -1);
+            for (int s = 0; s < drawFirst.length; s++) {
+                for (int d = 0; d < drawFirst[s].length; d++) {
+                    int[] dict = dictionaries[s][d];
+                    for (int e = 0; e < dict.length; e++) {
+                        localOf[dict[e]] = e;
+                    }
+                    for (int i = drawFirst[s][d], end = i + drawCount[s][d]; i < end; i++) {
+                        int o = outIndices[i];
+                        if (done[o]) {
+                            continue;
+                        }
+                        done[o] = true;
+                        int src = sourceOf[o];
+                        int packed = 0;
+                        for (int c = 0; c < 4; c++) {
+                            int local = localOf[joints4[4 * src + c]];
+                            assert local >= 0 || !(weights4[4 * src + c] > 0) : "weighted bone outside its draw";
+                            packed |= (local < 0 ? 0 : local & 0xFF) << (8 * c);
+                        }
+                        packedLocal[o] = packed;
+                    }
+                    for (int e : dict) {
+                        localOf[e] = -1;
+                    }
+                }
+            }
+            for (int o = 0; o < vertices; o++) {
+                if (!done[o]) {
+                    int src = sourceOf[o];
+                    int packed = 0;
+                    for (int c = 0; c < 4; c++) {
+                        packed |= (joints4[4 * src + c] & 0xFF) << (8 * c);
+                    }
+                    packedLocal[o] = packed;
+                }
+            }
+        }
+
+        private List<LmElement> declaration() {
+            List<LmElement> out = new ArrayList<>();
+            out.add(LmElement.POSITION);
+            if (mesh.hasNormals()) {
+                out.add(LmElement.NORMAL);
+            }
+            if (mesh.hasColors()) {
+                out.add(LmElement.COLOR);
+            }
+            if (mesh.uvChannelCount() >= 1) {
+                out.add(LmElement.UV);
+            }
+            if (mesh.uvChannelCount() >= 2) {
+                out.add(LmElement.UV1);
+            }
+            if (skin != null) {
+                out.add(LmElement.BLENDWEIGHT);
+                out.add(LmElement.BLENDINDICES);
+            }
+            if (mesh.hasTangents()) {
+                out.add(LmElement.TANGENT);
+            }
+            if (normalBytes != null) {
+                out.add(LmElement.NORMAL_BYTE);
+            }
+            return out;
+        }
+
+        private byte[] utf8(String what, String s) {
+            byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+            if (bytes.length > MAX_STRING_BYTES) {
+                throw new ValidationException(where + ": " + what + " is " + bytes.length
+                        + " bytes of UTF-8, a .lm string holds at most " + MAX_STRING_BYTES);
+            }
+            return bytes;
+        }
+
+        private LmWriteResult encode() {
+            List<LmElement> declaration = declaration();
+            StringBuilder decl = new StringBuilder();
+            int stride = 0;
+            for (LmElement e : declaration) {
+                decl.append(decl.length() == 0 ? "" : ",").append(e.declarationName());
+                stride += e.bytes();
+            }
+            int boneCount = skin == null ? 0 : skin.paletteSize();
+            List<String> strings = new ArrayList<>();
+            strings.add("MESH");
+            strings.add("SUBMESH");
+            strings.add(mesh.name());
+            strings.add(decl.toString());
+            for (int i = 0; i < boneCount; i++) {
+                strings.add(skin.boneName(i));
+            }
+            assert strings.size() <= MAX_U16 : "bone count checked in run()";
+            byte[][] stringBytes = new byte[strings.size()][];
+            long stringsLength = 0;
+            for (int i = 0; i < stringBytes.length; i++) {
+                stringBytes[i] = utf8(i == 2 ? "the mesh name" : i >= 4 ? "bone " + (i - 4) + "'s name" : "a string",
+                        strings.get(i));
+                stringsLength += 2 + stringBytes[i].length;
+            }
+            int submeshes = submeshFirst.length;
+            long header = 2 + VERSION.length() + 4 + 4 + 2 + 8L * (submeshes + 1) + 4 + 2;
+            long meshLength = skin == null ? 66 : 58 + 2L * boneCount;
+            long[] submeshLength = new long[submeshes];
+            long blocks = header + meshLength;
+            for (int s = 0; s < submeshes; s++) {
+                submeshLength[s] = 14 + 16L * drawFirst[s].length;
+                blocks += submeshLength[s];
+            }
+            long dataOffset = blocks;
+            int vertices = sourceOf.length;
+            int indexBytes = vertices > 65535 ? 4 : 2;
+            long vertexStart = stringsLength;
+            long indexStart = vertexStart + (long) vertices * stride;
+            long indexLength = (long) outIndices.length * indexBytes;
+            long bindStart = indexStart + indexLength;
+            long dictStart = bindStart + 64L * boneCount;
+            long dictLength = 0;
+            if (skin != null) {
+                for (int[][] perSub : dictionaries) {
+                    for (int[] dict : perSub) {
+                        dictLength += 2L * dict.length;
+                    }
+                }
+            }
+            long total = dataOffset + dictStart + dictLength;
+            if (total > LittleEndianWriter.MAX_SIZE) {
+                throw new ValidationException(where + ": the file would be " + total + " bytes, more than an array holds ("
+                        + LittleEndianWriter.MAX_SIZE + ")");
+            }
+            long dataSize = dataOffset + indexStart + indexLength + submeshLength[0];
+
+            LittleEndianWriter w = new LittleEndianWriter((int) (dataOffset + stringsLength));
+            w.putShort(VERSION.length()).put(VERSION.getBytes(StandardCharsets.US_ASCII));
+            w.putInt((int) dataOffset).putInt((int) dataSize).putShort(submeshes + 1);
+            w.putInt((int) header).putInt((int) meshLength);
+            long blockStart = header + meshLength;
+            for (int s = 0; s < submeshes; s++) {
+                w.putInt((int) blockStart).putInt((int) submeshLength[s]);
+                blockStart += submeshLength[s];
+            }
+            w.putInt(0).putShort(strings.size());
+            // MESH block
+            w.putShort(indexOf(strings, "MESH")).putShort(indexOf(strings, mesh.name())).putShort(1);
+            w.putInt((int) vertexStart).putInt(vertices).putShort(indexOf(strings, decl.toString()));
+            w.putInt((int) indexStart).putInt((int) indexLength);
+            Bounds bounds = bounds();
+            w.putFloat(bounds.minX()).putFloat(bounds.minY()).putFloat(bounds.minZ());
+            w.putFloat(bounds.maxX()).putFloat(bounds.maxY()).putFloat(bounds.maxZ());
+            w.putShort(boneCount);
+            for (int i = 0; i < boneCount; i++) {
+                w.putShort(indexOf(strings, skin.boneName(i)));
+            }
+            if (skin != null) {
+                w.putInt((int) bindStart).putInt(64 * boneCount);
+            } else {
+                w.putInt(0).putInt(0).putInt(0).putInt(0);
+            }
+            // SUBMESH blocks
+            long dictAt = dictStart;
+            int drawTotal = 0;
+            for (int s = 0; s < submeshes; s++) {
+                w.putShort(indexOf(strings, "SUBMESH")).putShort(0);
+                w.putInt(submeshFirst[s]).putInt(submeshCount[s]).putShort(drawFirst[s].length);
+                for (int d = 0; d < drawFirst[s].length; d++, drawTotal++) {
+                    w.putInt(drawFirst[s][d]).putInt(drawCount[s][d]);
+                    if (skin != null) {
+                        int len = 2 * dictionaries[s][d].length;
+                        w.putInt((int) dictAt).putInt(len);
+                        dictAt += len;
+                    } else {
+                        w.putInt(0).putInt(0);
+                    }
+                }
+            }
+            assert w.size() == dataOffset;
+            for (byte[] s : stringBytes) {
+                w.putShort(s.length).put(s);
+            }
+            byte[] out = Arrays.copyOf(w.toByteArray(), (int) total);
+            encodeVertices(out, (int) (dataOffset + vertexStart), stride, declaration);
+            encodeIndices(out, (int) (dataOffset + indexStart), indexBytes);
+            if (skin != null) {
+                float[] ibm = new float[16 * boneCount];
+                skin.inverseBindMatricesInto(ibm, 0);
+                if (options.convention().mirrorsBindPoses()) {
+                    mirrorBindPoses(ibm);
+                }
+                int at = (int) (dataOffset + bindStart);
+                for (float f : ibm) {
+                    LmBytes.putF32(out, at, f);
+                    at += 4;
+                }
+                for (int[][] perSub : dictionaries) {
+                    for (int[] dict : perSub) {
+                        for (int e : dict) {
+                            LmBytes.putU16(out, at, e);
+                            at += 2;
+                        }
+                    }
+                }
+                assert at == total;
+            }
+            return new LmWriteResult(out, vertices, sourceVertices, drawTotal, partitioned, declaration, warnings);
+        }
+
+        private static int indexOf(List<String> strings, String s) {
+            return strings.indexOf(s);
+        }
+
+        private Bounds bounds() {
+            Bounds given = options.bounds();
+            if (given != null) {
+                return given;
+            }
+            if (mesh.vertexCount() == 0) {
+                return new Bounds(0, 0, 0, 0, 0, 0);
+            }
+            Bounds b = mesh.bounds();
+            if (options.convention().xSign() < 0) {
+                return new Bounds(-b.maxX(), b.minY(), b.minZ(), -b.minX(), b.maxY(), b.maxZ());
+            }
+            return b;
+        }
+
+        private void encodeVertices(byte[] out, int base, int stride, List<LmElement> declaration) {
+            LmConvention c = options.convention();
+            float xs = c.xSign();
+            int n = sourceOf.length;
+            int offset = base;
+            for (LmElement e : declaration) {
+                switch (e) {
+                    case POSITION:
+                        putVec3(out, offset, stride, ModelAccess.get().positions(mesh), xs);
+                        break;
+                    case NORMAL:
+                        putVec3(out, offset, stride, ModelAccess.get().normals(mesh), xs);
+                        break;
+                    case COLOR:
+                        putVec4(out, offset, stride, ModelAccess.get().colors(mesh), 1f, 1f);
+                        break;
+                    case UV:
+                        putUv(out, offset, stride, ModelAccess.get().uvs(mesh, 0), c.flipsV());
+                        break;
+                    case UV1:
+                        putUv(out, offset, stride, ModelAccess.get().uvs(mesh, 1), c.flipsV());
+                        break;
+                    case BLENDWEIGHT:
+                        putVec4(out, offset, stride, weights4, 1f, 1f);
+                        break;
+                    case BLENDINDICES:
+                        for (int o = 0, at = offset; o < n; o++, at += stride) {
+                            LmBytes.putI32(out, at, packedLocal[o]);
+                        }
+                        break;
+                    case TANGENT:
+                        putVec4(out, offset, stride, ModelAccess.get().tangents(mesh), xs, c.tangentWSign());
+                        break;
+                    case NORMAL_BYTE:
+                        float[] nb = ModelAccess.get().values(normalBytes);
+                        for (int o = 0, at = offset; o < n; o++, at += stride) {
+                            int src = 4 * sourceOf[o];
+                            for (int k = 0; k < 4; k++) {
+                                out[at + k] = (byte) (int) nb[src + k];
+                            }
+                        }
+                        break;
+                    default:
+                        throw new AssertionError(e);
+                }
+                offset += e.bytes();
+            }
+        }
+
+        private void putVec3(byte[] out, int at, int stride, float[] src, float xs) {
+            int[] map = sourceOf;
+            for (int o = 0; o < map.length; o++, at += stride) {
+                int s = 3 * map[o];
+                LmBytes.putF32(out, at, src[s] * xs);
+                LmBytes.putF32(out, at + 4, src[s + 1]);
+                LmBytes.putF32(out, at + 8, src[s + 2]);
+            }
+        }
+
+        private void putVec4(byte[] out, int at, int stride, float[] src, float xs, float ws) {
+            int[] map = sourceOf;
+            for (int o = 0; o < map.length; o++, at += stride) {
+                int s = 4 * map[o];
+                LmBytes.putF32(out, at, src[s] * xs);
+                LmBytes.putF32(out, at + 4, src[s + 1]);
+                LmBytes.putF32(out, at + 8, src[s + 2]);
+                LmBytes.putF32(out, at + 12, src[s + 3] * ws);
+            }
+        }
+
+        private void putUv(byte[] out, int at, int stride, float[] src, boolean flipV) {
+            int[] map = sourceOf;
+            for (int o = 0; o < map.length; o++, at += stride) {
+                int s = 2 * map[o];
+                LmBytes.putF32(out, at, src[s]);
+                LmBytes.putF32(out, at + 4, flipV ? 1f - src[s + 1] : src[s + 1]);
+            }
+        }
+
+        private void encodeIndices(byte[] out, int at, int indexBytes) {
+            int[] idx = outIndices;
+            boolean swap = options.convention().reversesWinding();
+            for (int i = 0; i < idx.length; i += 3) {
+                int a = idx[i];
+                int b = swap ? idx[i + 2] : idx[i + 1];
+                int c = swap ? idx[i + 1] : idx[i + 2];
+                if (indexBytes == 2) {
+                    LmBytes.putU16(out, at, a);
+                    LmBytes.putU16(out, at + 2, b);
+                    LmBytes.putU16(out, at + 4, c);
+                    at += 6;
+                } else {
+                    LmBytes.putI32(out, at, a);
+                    LmBytes.putI32(out, at + 4, b);
+                    LmBytes.putI32(out, at + 8, c);
+                    at += 12;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,244 @@
+package io.github.skinmesh.laya;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.core.SkinMeshException;
+import io.github.skinmesh.testkit.SplitMix64;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Malformed and hostile files: only {@link SkinMeshException}s, naming the field and its offset;
+ * memory in proportion to the file; no endless loops.
+ */
+class LayaModelsHostileTest {
+    /** Decoded bytes a read may allocate per byte of file, with a constant for small files. */
+    private static final long ALLOCATION_FACTOR = 24;
+    private static final long ALLOCATION_SLACK = 4L << 20;
+    private static final int FLIPS = 5000;
+
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    /** Reads, returning the bytes this thread allocated; any exception but a SkinMeshException fails. */
+    private static long readMeasured(byte[] bytes) {
+        long id = Thread.currentThread().getId();
+        long before = THREADS.getThreadAllocatedBytes(id);
+        try {
+            LayaModels.read(bytes);
+        } catch (SkinMeshException e) {
+            assertThat(e.getMessage()).as("message of %s", e).isNotBlank();
+        }
+        return THREADS.getThreadAllocatedBytes(id) - before;
+    }
+
+    @Test
+    void everyTruncationOfASkinnedFileFailsCleanly() {
+        byte[] file = Fixtures.bytes(Fixtures.DAJIA);
+        assertTimeoutPreemptively(Duration.ofMinutes(2), () -> {
+            for (int length = 0; length < file.length; length++) {
+                byte[] cut = Arrays.copyOf(file, length);
+                int at = length;
+                assertThatThrownBy(() -> LayaModels.read(cut)).as("truncated at %d", at)
+                        .isInstanceOf(FormatException.class).hasMessageContaining("at offset");
+            }
+        });
+    }
+
+    @Test
+    void seededByteFlipsThrowOnlySkinMeshExceptionsWithinTheBudget() {
+        byte[] file = Fixtures.bytes(Fixtures.DAJIA);
+        SplitMix64 random = new SplitMix64(0x1A7A);
+        assertTimeoutPreemptively(Duration.ofMinutes(2), () -> {
+            long worst = 0;
+            for (int trial = 0; trial < FLIPS; trial++) {
+                byte[] bytes = file.clone();
+                int flips = 1 + random.nextInt(0, 3);
+                // half the trials hit the header and blocks, where the sizes and offsets are
+                int span = trial % 2 == 0 ? 220 : bytes.length;
+                for (int f = 0; f < flips; f++) {
+                    bytes[random.nextInt(0, span - 1)] ^= (byte) (1 + random.nextInt(0, 254));
+                }
+                long allocated = readMeasured(bytes);
+                worst = Math.max(worst, allocated);
+                assertThat(allocated).as("trial %d", trial).isLessThanOrEqualTo(ALLOCATION_FACTOR * file.length
+                        + ALLOCATION_SLACK);
+            }
+            assertThat(worst).isPositive();
+        });
+    }
+
+    // ---- one case per error path -------------------------------------------------------------
+
+    private static ByteBuffer le(byte[] b) {
+        return ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static byte[] tri() {
+        return Fixtures.resource("tri.lm");
+    }
+
+    @Test
+    void unsupportedVersions() {
+        byte[] b = tri();
+        b[15] = '9';
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("version string at offset 2: 'LAYAMODEL:0509', expected LAYAMODEL:05, LAYAMODEL:0501 or"
+                        + " LAYAMODEL:0502");
+        byte[] compressed = "\u0019\u0000LAYAMODEL:COMPRESSION_0501".getBytes(StandardCharsets.US_ASCII);
+        assertThatThrownBy(() -> LayaModels.read(compressed)).isInstanceOf(FormatException.class)
+                .hasMessageContaining("(compressed vertices) is not supported");
+    }
+
+    @Test
+    void emptyFile() {
+        assertThatThrownBy(() -> LayaModels.read(new byte[1])).isInstanceOf(FormatException.class)
+                .hasMessage("version length at offset 0: needs 2 bytes, the file ends at 1");
+    }
+
+    @Test
+    void vertexCountPastTheFile() {
+        byte[] b = tri();
+        le(b).putInt(58, 1_000_000);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessageContaining("vertex data (1000000 vertices x 52 bytes, from MESH vertex data start at 54)")
+                .hasMessageContaining("at offset 216: needs 52000000 bytes, the file ends at 510");
+    }
+
+    @Test
+    void indexPastTheVertices() {
+        byte[] b = tri();
+        le(b).putShort(374, (short) 3);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("index 1 at offset 374: 3, expected < vertex count 3");
+    }
+
+    @Test
+    void blockInsideTheHeader() {
+        byte[] b = tri();
+        le(b).putInt(26, 20);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("block 0 start at offset 26: 20 is inside the header, which ends at 48");
+    }
+
+    @Test
+    void unknownBlockName() {
+        byte[] b = tri();
+        le(b).putShort(110, (short) 2); // the SUBMESH block named 'Tri'
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("block 1 name at offset 110: 'Tri', expected MESH or SUBMESH");
+    }
+
+    @Test
+    void stringIndexOutOfRange() {
+        byte[] b = tri();
+        le(b).putShort(50, (short) 6);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("MESH mesh name index at offset 50: string index 6, expected < string count 6");
+    }
+
+    @Test
+    void dictionaryEntryPastTheBones() {
+        byte[] b = tri();
+        le(b).putShort(508, (short) 2);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("block 1 SUBMESH draw 0 bone dictionary entry 1 at offset 508: bone 2, expected < bone"
+                        + " count 2");
+    }
+
+    @Test
+    void weightedLocalBonePastTheDictionary() {
+        byte[] b = tri();
+        b[317] = 2; // v1 slot 1 (weight 0.5) names local bone 2 of a 2-entry dictionary
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("BLENDINDICES of vertex 1 slot 1 at offset 317: local bone 2 with weight 0.5, past the 2"
+                        + " entries of the bone dictionary of SUBMESH 0 draw 0 (at offset 506)");
+    }
+
+    @Test
+    void zeroWeightLocalBonePastTheDictionaryIsAWarning() {
+        byte[] b = tri();
+        b[318] = 7; // v1 slot 2, weight 0
+        LmReadResult r = LayaModels.read(b);
+        assertThat(r.warnings()).containsExactly("BLENDINDICES: 1 zero-weight slots hold local bones past their"
+                + " draw's dictionary; read as bone 0");
+        assertThat(r.mesh().skin().weights().joint(1, 2)).isZero();
+    }
+
+    @Test
+    void negativeWeight() {
+        byte[] b = tri();
+        le(b).putFloat(300, -0.5f);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("BLENDWEIGHT of vertex 1 slot 0 at offset 300: -0.5, expected a finite weight >= 0");
+    }
+
+    @Test
+    void nanPosition() {
+        byte[] b = tri();
+        le(b).putFloat(268, Float.NaN);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessageStartingWith("MESH block at offset 48 (vertex data at 216): ")
+                .hasMessageContaining("position");
+    }
+
+    @Test
+    void repeatedBoneNames() {
+        byte[] b = tri();
+        le(b).putShort(100, (short) 4);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("MESH bone 1 name index at offset 100: bone 'Root' repeats bone 0, expected unique bone"
+                        + " names");
+    }
+
+    @Test
+    void drawsThatDoNotTileTheirSubmesh() {
+        byte[] b = tri();
+        le(b).putInt(124, 3);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("block 1 SUBMESH draw 0 first index at offset 124: range 3..6, expected whole triangles"
+                        + " from 0 within the submesh's 0..3 (draws tile their submesh in order)");
+    }
+
+    @Test
+    void bindPoseLengthNotOneMatrixPerBone() {
+        byte[] b = tri();
+        le(b).putInt(106, 64);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("MESH inverse bind poses length at offset 106: 64 bytes, expected 64 x bone count 2 = 128");
+    }
+
+    @Test
+    void unknownDeclarationElement() {
+        byte[] b = tri();
+        b[162] = 'Q'; // POSITION -> QOSITION
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessageStartingWith("MESH vertex declaration index at offset 62: "
+                        + "'QOSITION,NORMAL,UV,BLENDWEIGHT,BLENDINDICES' has element 'QOSITION', expected one of");
+    }
+
+    @Test
+    void vertexBufferCountOtherThanOne() {
+        byte[] b = tri();
+        le(b).putShort(52, (short) 2);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("MESH vertex buffer count at offset 52: 2, expected 1");
+    }
+
+    @Test
+    void submeshBeforeMesh() {
+        byte[] b = tri();
+        ByteBuffer l = le(b);
+        l.putInt(26, 110).putInt(30, 30).putInt(34, 48).putInt(38, 62);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("block 0 at offset 110: SUBMESH block before the MESH block, expected MESH first");
+    }
+}
