@@ -84,6 +84,22 @@ public final class VatDecoder {
         return manifest;
     }
 
+    /**
+     * @param role {@code positions}, {@code normals} or {@code bones}
+     * @return the texture of that role
+     * @throws ValidationException when the manifest lists no such texture
+     */
+    public VatTexture texture(String role) {
+        if (role.equals("normals") && normals != null) {
+            return normals;
+        }
+        if (role.equals(primary.name()) && manifest.textures().containsKey(role)) {
+            return primary;
+        }
+        throw new ValidationException("VatDecoder: no texture \"" + role + "\", the manifest lists "
+                + manifest.textures().keySet());
+    }
+
     /** @return whether a normals texture is present */
     public boolean hasNormals() {
         return normals != null;

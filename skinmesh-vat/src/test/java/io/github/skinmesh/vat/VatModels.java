@@ -37,10 +37,18 @@ final class VatModels {
         return humanoid;
     }
 
-    /** The humanoid's parts combined into one skinned part on one palette. */
+    /** The humanoid's parts combined into one skinned part on one palette, without its face morph targets. */
     static synchronized Character combinedHumanoid() {
         if (combined == null) {
-            combined = Combine.combineCharacters(List.of(humanoid().character()), CombineOptions.DEFAULTS).character();
+            Character c = Combine.combineCharacters(List.of(humanoid().character()), CombineOptions.DEFAULTS)
+                    .character();
+            Part p = c.parts().get(0);
+            List<AnimationClip> clips = new ArrayList<>();
+            for (AnimationClip clip : c.clips()) {
+                clips.add(AnimationClip.of(clip.name(), clip.channels()));
+            }
+            combined = Character.of(c.name(), c.skeleton(),
+                    List.of(p.withMesh(p.mesh().toBuilder().clearMorphTargets().build())), clips);
         }
         return combined;
     }
