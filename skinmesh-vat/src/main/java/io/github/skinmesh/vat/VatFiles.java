@@ -23,11 +23,13 @@ import java.util.Objects;
  * Writes baked textures and their {@code manifest.json} into a folder, and reads them back.
  *
  * <p>Files: each texture as {@code ROLE.EXT} ({@code positions.png}, {@code normals.raw},
- * {@code bones.raw}) and {@code manifest.json} (see {@link VatManifest}). Raw files hold the
+ * {@code bones.exr}) and {@code manifest.json} (see {@link VatManifest}). Raw files hold the
  * texture's bytes as they are: {@code width*height} texels, row-major from row 0, RGBA,
  * little-endian. PNG files are RGBA with 16-bit samples for {@link VatEncoding#UNORM16} and 8-bit
  * for {@link VatEncoding#UNORM8}, row 0 at the top, written by skinmesh's own PNG encoder with
- * {@link PngOptions#DEFAULTS}, so identical bakes give identical bytes. Each file is written under a
+ * {@link PngOptions#DEFAULTS}. EXR files are OpenEXR single-part scanline images, uncompressed,
+ * channels R, G, B, A as HALF ({@link VatEncoding#HALF}) or FLOAT ({@link VatEncoding#FLOAT}),
+ * row 0 as the first scanline. Identical bakes give identical bytes in every format. Each file is written under a
  * temporary name in the folder and renamed when complete, so an error leaves no half-written file
  * under a final name.
  *
@@ -45,10 +47,10 @@ public final class VatFiles {
      *
      * @param dir the folder
      * @param result the bake
-     * @param format raw or PNG
+     * @param format raw, PNG or EXR
      * @return the written files, textures first, the manifest last
-     * @throws ValidationException when PNG is asked for a float or half encoding, or the texture
-     *     is larger than PNG allows ({@value Png#MAX_DIMENSION} per side)
+     * @throws ValidationException when PNG is asked for a float or half encoding, EXR for a
+     *     normalized one, or the texture is larger than PNG allows ({@value Png#MAX_DIMENSION} per side)
      * @throws IOException when the folder or a file cannot be written
      */
     public static List<Path> write(Path dir, VatResult result, VatFormat format) throws IOException {
@@ -73,19 +75,22 @@ public final class VatFiles {
      * The bytes of one texture file.
      *
      * @param texture the texture
-     * @param format raw or PNG
+     * @param format raw, PNG or EXR
      * @return a fresh array holding the file
-     * @throws ValidationException when PNG is asked for a float or half encoding or the texture is
-     *     larger than PNG allows
+     * @throws ValidationException when PNG is asked for a float or half encoding, EXR for a
+     *     normalized one, or the texture is larger than PNG allows
      */
     public static byte[] encode(VatTexture texture, VatFormat format) {
         if (format == VatFormat.RAW) {
             return texture.bytes();
         }
+        if (format == VatFormat.EXR) {
+            return Exr.encode(texture);
+        }
         VatEncoding e = texture.encoding();
         if (!e.isNormalized()) {
             throw new ValidationException("VatFiles: texture \"" + texture.name() + "\" is " + e.manifestName()
-                    + ", PNG holds only unorm16 or unorm8 textures; write raw (or EXR) instead");
+                    + ", PNG holds only unorm16 or unorm8 textures; write EXR or raw instead");
         }
         if (texture.width() > Png.MAX_DIMENSION || texture.height() > Png.MAX_DIMENSION) {
             throw new ValidationException("VatFiles: texture \"" + texture.name() + "\" is " + texture.width() + "x"
@@ -103,13 +108,14 @@ public final class VatFiles {
     }
 
     /**
-     * Reads a folder written by {@link #write}: its manifest and the textures it lists (raw or PNG,
-     * by extension), nothing else.
+     * Reads a folder written by {@link #write}: its manifest and the textures it lists (EXR and PNG
+     * known by their signatures, raw otherwise), nothing else.
      *
      * @param dir the folder
      * @return a decoder over the files
      * @throws FormatException naming the file when the manifest is malformed, a texture file has
-     *     another size than the manifest says, or a PNG has another bit depth than the encoding
+     *     another size than the manifest says, a PNG has another bit depth than the encoding, or an
+     *     EXR file is not the uncompressed scanline layout this class writes
      * @throws IOException when a file cannot be read
      */
     public static VatDecoder read(Path dir) throws IOException {
@@ -134,6 +140,9 @@ public final class VatFiles {
         VatEncoding e = m.encoding();
         int w = m.width();
         int h = m.height();
+        if (bytes.length >= 4 && TexelCodec.getInt(bytes, 0) == Exr.MAGIC) {
+            return new VatTexture(role, w, h, e, Exr.decode(source, bytes, w, h, e));
+        }
         if (!Png.hasSignature(bytes)) {
             long expected = (long) w * h * e.bytesPerTexel();
             if (bytes.length != expected) {

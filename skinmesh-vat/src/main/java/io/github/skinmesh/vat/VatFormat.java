@@ -14,9 +14,15 @@ public enum VatFormat {
      * {@link VatEncoding#UNORM8}, row 0 at the top; the stored integers are those of the raw
      * texture. Normalized encodings only.
      */
-    PNG;
+    PNG,
+    /**
+     * OpenEXR, single-part scanline, uncompressed, channels R, G, B, A of pixel type HALF for
+     * {@link VatEncoding#HALF} and FLOAT for {@link VatEncoding#FLOAT}, row 0 as the first
+     * scanline. Float encodings only.
+     */
+    EXR;
 
-    /** @return the file extension without the dot: {@code raw} or {@code png} */
+    /** @return the file extension without the dot: {@code raw}, {@code png} or {@code exr} */
     public String extension() {
         return name().toLowerCase(Locale.ROOT);
     }
