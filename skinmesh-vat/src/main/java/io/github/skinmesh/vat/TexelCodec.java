@@ -65,27 +65,35 @@ final class TexelCodec {
             }
             case UNORM16 -> {
                 for (int c = 0; c < 4; c++) {
-                    dst[offset + c] = getShort(src, o + 2 * c) / 65535f;
+                    dst[offset + c] = normalized(getShort(src, o + 2 * c), 0xffff);
                 }
             }
             case UNORM8 -> {
                 for (int c = 0; c < 4; c++) {
-                    dst[offset + c] = (src[o + c] & 0xff) / 255f;
+                    dst[offset + c] = normalized(src[o + c] & 0xff, 0xff);
                 }
             }
         }
     }
 
     /**
-     * The integer that encodes {@code x} in {@code [min, min + range]}: {@code round((x - min) / range * maxValue)},
-     * clamped; 0 when the range is 0.
+     * The integer that encodes {@code x} in {@code [min, min + range]}: {@code round((x - min) * scale)}
+     * with {@code scale = maxValue / range} ({@link #scale}), clamped to {@code 0..maxValue}; 0 when
+     * the range is 0 (then {@code scale} is 0).
      */
-    static int quantize(float x, float min, float range, int maxValue) {
-        if (range == 0) {
-            return 0;
-        }
-        long q = Math.round((x - (double) min) / range * maxValue);
+    static int quantize(float x, float min, double scale, int maxValue) {
+        long q = Math.round((x - (double) min) * scale);
         return (int) Math.max(0, Math.min(maxValue, q));
+    }
+
+    /** @return {@code maxValue / range}, or 0 for a range of 0 */
+    static double scale(float range, int maxValue) {
+        return range == 0 ? 0 : maxValue / (double) range;
+    }
+
+    /** What a normalized fetch returns for the stored integer {@code q}: {@code q / maxValue} in float. */
+    static float normalized(int q, int maxValue) {
+        return q / (float) maxValue;
     }
 
     /** Mirrors the shader: {@code min + v * range} in float arithmetic. */

@@ -192,7 +192,12 @@ public final class VatDecoder {
     }
 
     void decodeNormal(float[] t, float[] dst, int offset) {
-        if (manifest.encoding().isNormalized()) {
+        decodeNormal(manifest.encoding(), t, dst, offset);
+    }
+
+    /** Normal from a fetched texel, as the shader computes it. */
+    static void decodeNormal(VatEncoding encoding, float[] t, float[] dst, int offset) {
+        if (encoding.isNormalized()) {
             Octahedral.decode(t[0], t[1], dst, offset);
         } else {
             float len = (float) Math.sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);

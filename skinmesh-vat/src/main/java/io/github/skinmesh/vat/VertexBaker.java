@@ -129,40 +129,103 @@ final class VertexBaker {
             }
         }
 
-        // 3. encode
+        // 3. encode each frame, decode it again with the shader's arithmetic and measure it; one pass,
+        //    so the frame's texels are still in cache when they are decoded
         byte[] positionBytes = new byte[(int) textureBytes];
         byte[] normalBytes = withNormals ? new byte[(int) textureBytes] : null;
-        long texelsPerFrame = layout.texelsPerFrame();
-        float rangeX = bounds.maxX() - bounds.minX();
-        float rangeY = bounds.maxY() - bounds.minY();
-        float rangeZ = bounds.maxZ() - bounds.minZ();
-        int maxValue = e.maxValue();
+        int frameBytes = (int) (layout.texelsPerFrame() * e.bytesPerTexel());
+        PositionCodec codec = new PositionCodec(e, bounds);
+        float[] decoded = new float[3 * v];
         int[] oct = new int[2];
         float[] scratch = new float[3];
-        for (int frame = 0; frame < layout.totalFrames; frame++) {
-            long texel = frame * texelsPerFrame;
-            int base = 3 * v * frame;
-            for (int i = 0; i < v; i++, texel++) {
-                int s = base + 3 * i;
-                if (e.isNormalized()) {
-                    TexelCodec.putUnorms(positionBytes, texel, e,
-                            TexelCodec.quantize(stored[s], bounds.minX(), rangeX, maxValue),
-                            TexelCodec.quantize(stored[s + 1], bounds.minY(), rangeY, maxValue),
-                            TexelCodec.quantize(stored[s + 2], bounds.minZ(), rangeZ, maxValue), maxValue);
-                    if (normalBytes != null) {
-                        Octahedral.encode(exactNormals[s], exactNormals[s + 1], exactNormals[s + 2], maxValue, oct,
-                                scratch);
-                        TexelCodec.putUnorms(normalBytes, texel, e, oct[0], oct[1], 0, maxValue);
+        float[] texel = new float[4];
+        float[] normal = new float[3];
+        double maxSquare = 0;
+        double sumSquares = 0;
+        double maxAngle = 0;
+        boolean anyNormal = false;
+        List<VatClip> table = new ArrayList<>();
+        int maxValue = e.maxValue();
+        g = 0;
+        for (int c = 0; c < layout.clips.size(); c++) {
+            FrameLayout.ClipFrames cf = layout.clips.get(c);
+            String stage = "measuring " + cf.clip().name();
+            double clipMaxSquare = 0;
+            double clipSum = 0;
+            float minX = Float.POSITIVE_INFINITY;
+            float minY = Float.POSITIVE_INFINITY;
+            float minZ = Float.POSITIVE_INFINITY;
+            float maxX = Float.NEGATIVE_INFINITY;
+            float maxY = Float.NEGATIVE_INFINITY;
+            float maxZ = Float.NEGATIVE_INFINITY;
+            for (int f = 0; f < cf.frames(); f++, g++) {
+                progress.checkCancelled(WHERE);
+                int base = 3 * v * g;
+                codec.encodeFrame(stored, base, v, positionBytes, g * frameBytes, decoded);
+                for (int i = 0; i < v; i++) {
+                    int s = base + 3 * i;
+                    float px = decoded[3 * i];
+                    float py = decoded[3 * i + 1];
+                    float pz = decoded[3 * i + 2];
+                    if (offsets) {
+                        px += bind[3 * i];
+                        py += bind[3 * i + 1];
+                        pz += bind[3 * i + 2];
                     }
-                } else {
-                    TexelCodec.putFloats(positionBytes, texel, e, stored[s], stored[s + 1], stored[s + 2], 1f);
-                    if (normalBytes != null) {
-                        TexelCodec.putFloats(normalBytes, texel, e, exactNormals[s], exactNormals[s + 1],
-                                exactNormals[s + 2], 1f);
+                    float ex = exact[s];
+                    float ey = exact[s + 1];
+                    float ez = exact[s + 2];
+                    double dx = (double) px - ex;
+                    double dy = (double) py - ey;
+                    double dz = (double) pz - ez;
+                    double d2 = dx * dx + dy * dy + dz * dz;
+                    clipSum += d2;
+                    clipMaxSquare = d2 > clipMaxSquare ? d2 : clipMaxSquare;
+                    // plain comparisons: no value is NaN, and Math.min's signed-zero rules cost here
+                    float lo = px < ex ? px : ex;
+                    float hi = px < ex ? ex : px;
+                    minX = lo < minX ? lo : minX;
+                    maxX = hi > maxX ? hi : maxX;
+                    lo = py < ey ? py : ey;
+                    hi = py < ey ? ey : py;
+                    minY = lo < minY ? lo : minY;
+                    maxY = hi > maxY ? hi : maxY;
+                    lo = pz < ez ? pz : ez;
+                    hi = pz < ez ? ez : pz;
+                    minZ = lo < minZ ? lo : minZ;
+                    maxZ = hi > maxZ ? hi : maxZ;
+                }
+                if (normalBytes != null) {
+                    long t0 = g * layout.texelsPerFrame();
+                    for (int i = 0; i < v; i++) {
+                        int s = base + 3 * i;
+                        float nx = exactNormals[s];
+                        float ny = exactNormals[s + 1];
+                        float nz = exactNormals[s + 2];
+                        if (e.isNormalized()) {
+                            Octahedral.encode(nx, ny, nz, maxValue, oct, scratch);
+                            TexelCodec.putUnorms(normalBytes, t0 + i, e, oct[0], oct[1], 0, maxValue);
+                        } else {
+                            TexelCodec.putFloats(normalBytes, t0 + i, e, nx, ny, nz, 1f);
+                        }
+                        if (nx != 0 || ny != 0 || nz != 0) {
+                            TexelCodec.fetch(normalBytes, t0 + i, e, texel, 0);
+                            VatDecoder.decodeNormal(e, texel, normal, 0);
+                            maxAngle = Math.max(maxAngle, angle(normal, nx, ny, nz));
+                            anyNormal = true;
+                        }
                     }
                 }
+                progress.update(stage, f + 1, cf.frames());
             }
+            maxSquare = Math.max(maxSquare, clipMaxSquare);
+            sumSquares += clipSum;
+            Bounds clipBounds = new Bounds(minX, minY, minZ, maxX, maxY, maxZ);
+            table.add(new VatClip(cf.clip().name(), cf.firstRow(), cf.frames(), cf.fps(), cf.clip().duration(),
+                    loops(o.loopMode(), exact, layout.firstFrame(c), cf.frames(), v, clipBounds), clipBounds,
+                    Math.sqrt(clipMaxSquare), Math.sqrt(clipSum / ((double) v * cf.frames()))));
         }
+        double maxError = Math.sqrt(maxSquare);
         List<VatTexture> textures = new ArrayList<>();
         textures.add(new VatTexture("positions", layout.width, layout.height, e, positionBytes));
         Map<String, String> roles = new LinkedHashMap<>();
@@ -170,74 +233,6 @@ final class VertexBaker {
         if (normalBytes != null) {
             textures.add(new VatTexture("normals", layout.width, layout.height, e, normalBytes));
             roles.put("normals", "normals");
-        }
-
-        // 4. decode as the shader does and measure
-        List<VatClip> provisional = new ArrayList<>();
-        for (FrameLayout.ClipFrames cf : layout.clips) {
-            provisional.add(new VatClip(cf.clip().name(), cf.firstRow(), cf.frames(), cf.fps(), cf.clip().duration(),
-                    false, Bounds.EMPTY, 0, 0));
-        }
-        VatManifest draft = new VatManifest(TextureKind.VERTEX, e, layout.width, layout.height, layout.rowsPerFrame,
-                v, roles, offsets, bounds, provisional, 0, 0, Double.NaN);
-        Map<String, VatTexture> byRole = new LinkedHashMap<>();
-        textures.forEach(t -> byRole.put(t.name(), t));
-        VatDecoder decoder = VatDecoder.of(draft, byRole);
-        float[] texel = new float[4];
-        float[] decoded = new float[3];
-        float[] normal = new float[3];
-        double maxError = 0;
-        double sumSquares = 0;
-        double maxAngle = 0;
-        boolean anyNormal = false;
-        List<VatClip> table = new ArrayList<>();
-        g = 0;
-        for (int c = 0; c < layout.clips.size(); c++) {
-            FrameLayout.ClipFrames cf = layout.clips.get(c);
-            double clipMax = 0;
-            double clipSum = 0;
-            float[] box = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
-                Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
-            for (int f = 0; f < cf.frames(); f++, g++) {
-                long t0 = g * texelsPerFrame;
-                int base = 3 * v * g;
-                for (int i = 0; i < v; i++) {
-                    int s = base + 3 * i;
-                    TexelCodec.fetch(positionBytes, t0 + i, e, texel, 0);
-                    decoder.decodePosition(texel, decoded, 0);
-                    if (offsets) {
-                        decoded[0] += bind[3 * i];
-                        decoded[1] += bind[3 * i + 1];
-                        decoded[2] += bind[3 * i + 2];
-                    }
-                    double dx = (double) decoded[0] - exact[s];
-                    double dy = (double) decoded[1] - exact[s + 1];
-                    double dz = (double) decoded[2] - exact[s + 2];
-                    double d2 = dx * dx + dy * dy + dz * dz;
-                    clipSum += d2;
-                    clipMax = Math.max(clipMax, Math.sqrt(d2));
-                    grow(box, decoded[0], decoded[1], decoded[2]);
-                    grow(box, exact[s], exact[s + 1], exact[s + 2]);
-                    if (normalBytes != null) {
-                        float nx = exactNormals[s];
-                        float ny = exactNormals[s + 1];
-                        float nz = exactNormals[s + 2];
-                        if (nx != 0 || ny != 0 || nz != 0) {
-                            TexelCodec.fetch(normalBytes, t0 + i, e, texel, 0);
-                            decoder.decodeNormal(texel, normal, 0);
-                            maxAngle = Math.max(maxAngle, angle(normal, nx, ny, nz));
-                            anyNormal = true;
-                        }
-                    }
-                }
-                progress.checkCancelled(WHERE);
-            }
-            maxError = Math.max(maxError, clipMax);
-            sumSquares += clipSum;
-            Bounds clipBounds = new Bounds(box[0], box[1], box[2], box[3], box[4], box[5]);
-            table.add(new VatClip(cf.clip().name(), cf.firstRow(), cf.frames(), cf.fps(), cf.clip().duration(),
-                    loops(o.loopMode(), exact, layout.firstFrame(c), cf.frames(), v, clipBounds), clipBounds, clipMax,
-                    Math.sqrt(clipSum / ((double) v * cf.frames()))));
         }
         double rms = Math.sqrt(sumSquares / ((double) v * layout.totalFrames));
         double normalError = normalBytes == null ? Double.NaN
