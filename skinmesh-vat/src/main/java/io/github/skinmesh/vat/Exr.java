@@ -176,6 +176,11 @@ final class Exr {
         }
         int bpc = e.bytesPerChannel();
         int lineBytes = width * 4 * bpc;
+        long needed = (long) in.pos + 8L * height + (long) height * (8 + lineBytes);
+        if (needed > b.length) {
+            throw in.error("the manifest's " + width + "x" + height + " " + e.manifestName() + " texture needs "
+                    + needed + " bytes of header, offsets and scanlines, the file has " + b.length);
+        }
         byte[] raw = new byte[(int) ((long) width * height * 4 * bpc)];
         int table = in.pos;
         for (int y = 0; y < height; y++) {

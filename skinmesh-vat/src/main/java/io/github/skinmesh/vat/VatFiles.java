@@ -140,6 +140,11 @@ public final class VatFiles {
         VatEncoding e = m.encoding();
         int w = m.width();
         int h = m.height();
+        long size = (long) w * h * e.bytesPerTexel();
+        if (size > io.github.skinmesh.core.internal.Checks.MAX_ARRAY_LENGTH) {
+            throw new FormatException(source + ": the manifest's " + w + "x" + h + " " + e.manifestName()
+                    + " texture needs " + size + " bytes, more than an array holds");
+        }
         if (bytes.length >= 4 && TexelCodec.getInt(bytes, 0) == Exr.MAGIC) {
             return new VatTexture(role, w, h, e, Exr.decode(source, bytes, w, h, e));
         }

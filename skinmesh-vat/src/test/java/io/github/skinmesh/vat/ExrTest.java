@@ -80,9 +80,20 @@ class ExrTest {
         byte[] b = Files.readAllBytes(file);
         Files.write(file, java.util.Arrays.copyOf(b, b.length - 5));
         assertThatThrownBy(() -> VatFiles.read(dir)).isInstanceOf(FormatException.class)
-                .hasMessageContaining("passes the end of the file");
+                .hasMessageContaining("the manifest's 2x2 half texture needs " + b.length
+                        + " bytes of header, offsets and scanlines, the file has " + (b.length - 5));
         String manifest = Files.readString(dir.resolve("manifest.json"));
+        // a manifest that declares a huge texture fails on the file's size, before allocating it
         Files.write(file, b);
+        Files.writeString(dir.resolve("manifest.json"), manifest.replace("\"width\": 2", "\"width\": 16384")
+                .replace("\"height\": 2", "\"height\": 16384"));
+        assertThatThrownBy(() -> VatFiles.read(dir)).isInstanceOf(FormatException.class)
+                .hasMessageEndingWith("positions.exr: the manifest's 16384x16384 half texture needs 2147483648 bytes,"
+                        + " more than an array holds");
+        Files.writeString(dir.resolve("manifest.json"), manifest.replace("\"width\": 2", "\"width\": 8000")
+                .replace("\"height\": 2", "\"height\": 8000"));
+        assertThatThrownBy(() -> VatFiles.read(dir)).isInstanceOf(FormatException.class)
+                .hasMessageContaining("data window (0, 0) .. (1, 1), the manifest says 8000x8000");
         Files.writeString(dir.resolve("manifest.json"), manifest.replace("\"half\"", "\"float\""));
         assertThatThrownBy(() -> VatFiles.read(dir)).isInstanceOf(FormatException.class)
                 .hasMessageContaining("channel \"A\" of pixel type 1, expected channels A, B, G, R of pixel type 2"
