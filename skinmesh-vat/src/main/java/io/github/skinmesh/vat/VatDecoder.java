@@ -24,7 +24,8 @@ import java.util.Objects;
  *       {@code sum_k w_k * (dot(row0, p), dot(row1, p), dot(row2, p))} with {@code p = (x, y, z, 1)}.</li>
  * </ul>
  *
- * <p>Immutable and thread-safe; each decode call allocates only a scratch array of 4 (or 12) floats.
+ * <p>Immutable and thread-safe; each decode call allocates only a small scratch array (4 floats, or 12
+ * per influence for {@link #skinInto}).
  */
 public final class VatDecoder {
     private final VatManifest manifest;
