@@ -112,6 +112,10 @@ final class LmWriter {
                     new PartitionOptions(options.mode(), OversizeTriangles.FAIL)).mesh();
             partitioned = true;
             skin = mesh.skin();
+            if (normalBytes != null) {
+                // the partitioned mesh's copy, which follows its vertices (split ones included)
+                normalBytes = mesh.attribute(LayaModels.NORMAL_BYTE_ATTRIBUTE);
+            }
         }
         return new LmWriter.Job(mesh, skin, normalBytes, options, where, warnings, source.vertexCount(), partitioned)
                 .run();
