@@ -225,7 +225,7 @@ final class LmWriter {
                 fourSlots(skin.weights());
             }
             layOut(subs);
-            if (skin != null) {
+            if (skin != null && !drawsInVertexOrder()) {
                 packLocalJoints();
             }
             return encode();
@@ -287,7 +287,13 @@ final class LmWriter {
                         + " holds");
             }
             int n = mesh.vertexCount();
-            outIndices = new int[(int) total];
+            int[] owner = skin == null ? new int[0] : new int[n];
+            Arrays.fill(owner, -1);
+            // without shared vertices the indices are written as they are, and when the submeshes
+            // cover them in order, straight from the mesh's array
+            boolean split = skin != null && drawsShareVertices(subs, indices, owner);
+            boolean inPlace = !split && consecutive(subs, indices.length);
+            outIndices = inPlace ? indices : new int[(int) total];
             submeshFirst = new int[subs.size()];
             submeshCount = new int[subs.size()];
             drawFirst = new int[subs.size()][];
@@ -296,11 +302,12 @@ final class LmWriter {
             int[] copies = new int[16];
             int[] copyDraw = new int[16];
             int copyCount = 0;
-            int[] owner = skin == null ? new int[0] : new int[n];
-            int[] copyStamp = skin == null ? new int[0] : new int[n];
-            int[] copyOf = skin == null ? new int[0] : new int[n];
-            Arrays.fill(owner, -1);
-            Arrays.fill(copyStamp, -1);
+            int[] copyStamp = split ? new int[n] : new int[0];
+            int[] copyOf = split ? new int[n] : new int[0];
+            if (split) {
+                Arrays.fill(owner, -1);
+                Arrays.fill(copyStamp, -1);
+            }
             int at = 0;
             int drawId = 0;
             for (int s = 0; s < subs.size(); s++) {
@@ -311,7 +318,9 @@ final class LmWriter {
                 List<Draw> draws = sub.draws();
                 if (skin == null || draws.isEmpty()) {
                     // static, or a skinned submesh without triangles: one draw over the whole range
-                    System.arraycopy(indices, sub.firstIndex(), outIndices, at, sub.indexCount());
+                    if (!inPlace) {
+                        System.arraycopy(indices, sub.firstIndex(), outIndices, at, sub.indexCount());
+                    }
                     drawFirst[s] = new int[] {at};
                     drawCount[s] = new int[] {sub.indexCount()};
                     dictionaries[s] = new int[][] {new int[0]};
@@ -332,6 +341,9 @@ final class LmWriter {
                     drawCount[s][d] = draw.indexCount();
                     dictionaries[s][d] = ModelAccess.get().paletteEntries(draw);
                     drawDictionaries.add(dictionaries[s][d]);
+                    if (!split) {
+                        continue;
+                    }
                     for (int i = draw.firstIndex(), end = i + draw.indexCount(); i < end; i++) {
                         int v = indices[i];
                         int o;
@@ -354,6 +366,9 @@ final class LmWriter {
                         outIndices[i + shift] = o;
                     }
                 }
+                if (!split && !inPlace) {
+                    System.arraycopy(indices, sub.firstIndex(), outIndices, at, sub.indexCount());
+                }
                 at += sub.indexCount();
             }
             assert at == total;
@@ -366,6 +381,58 @@ final class LmWriter {
                 drawOf = Arrays.copyOf(owner, n + copyCount);
                 System.arraycopy(copyDraw, 0, drawOf, n, copyCount);
             }
+        }
+
+        /**
+         * Whether the drawn vertices come draw by draw in vertex order (as a partitioned mesh's
+         * do), so that the vertex pass can turn joints into local slots with one table per draw,
+         * filled once; otherwise {@link #packLocalJoints} does it first.
+         */
+        private boolean drawsInVertexOrder() {
+            int last = -1;
+            for (int d : drawOf) {
+                if (d >= 0) {
+                    if (d < last) {
+                        return false;
+                    }
+                    last = d;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * Records in {@code owner} each vertex's first draw (running id, submesh order then draw
+         * order) and tells whether some vertex is used by a later draw too.
+         */
+        private static boolean drawsShareVertices(List<Submesh> subs, int[] indices, int[] owner) {
+            int drawId = 0;
+            for (Submesh sub : subs) {
+                for (Draw draw : sub.draws()) {
+                    for (int i = draw.firstIndex(), end = i + draw.indexCount(); i < end; i++) {
+                        int o = owner[indices[i]];
+                        if (o < 0) {
+                            owner[indices[i]] = drawId;
+                        } else if (o != drawId) {
+                            return true;
+                        }
+                    }
+                    drawId++;
+                }
+            }
+            return false;
+        }
+
+        /** Whether the submeshes cover the {@code indexCount} indices exactly, in order. */
+        private static boolean consecutive(List<Submesh> subs, int indexCount) {
+            int next = 0;
+            for (Submesh sub : subs) {
+                if (sub.firstIndex() != next) {
+                    return false;
+                }
+                next += sub.indexCount();
+            }
+            return next == indexCount;
         }
 
         /**
@@ -633,7 +700,14 @@ final class LmWriter {
             float[] uv0 = mesh.uvChannelCount() >= 1 ? access.uvs(mesh, 0) : null;
             float[] uv1 = mesh.uvChannelCount() >= 2 ? access.uvs(mesh, 1) : null;
             float[] wts = skin != null ? weights4 : null;
-            int[] packed = packedLocal;
+            int[] j4 = joints4;
+            int[] drawOfVertex = drawOf;
+            // local slots: precomputed per vertex, or through the table of the current draw
+            int[] packed = packedLocal.length == sourceOf.length ? packedLocal : null;
+            int[] localOf = new int[wts != null && packed == null ? skin.paletteSize() : 0];
+            Arrays.fill(localOf, -1);
+            int[] current = new int[0];
+            int currentDraw = -1;
             float[] tan = access.tangents(mesh);
             float[] nb = normalBytes != null ? access.values(normalBytes) : null;
             int[] map = sourceOf;
@@ -676,7 +750,35 @@ final class LmWriter {
                     LmBytes.putF32(out, p + 4, wts[s + 1]);
                     LmBytes.putF32(out, p + 8, wts[s + 2]);
                     LmBytes.putF32(out, p + 12, wts[s + 3]);
-                    LmBytes.putI32(out, p + 16, packed[o]);
+                    int local;
+                    if (packed != null) {
+                        local = packed[o];
+                    } else {
+                        int draw = drawOfVertex[o];
+                        if (draw < 0) {
+                            // no triangle draws it: the palette indices' low bytes
+                            local = (j4[s] & 0xFF) | (j4[s + 1] & 0xFF) << 8 | (j4[s + 2] & 0xFF) << 16
+                                    | (j4[s + 3] & 0xFF) << 24;
+                        } else {
+                            if (draw != currentDraw) {
+                                for (int e : current) {
+                                    localOf[e] = -1;
+                                }
+                                current = drawDictionaries.get(draw);
+                                for (int e = 0; e < current.length; e++) {
+                                    localOf[current[e]] = e;
+                                }
+                                currentDraw = draw;
+                            }
+                            local = 0;
+                            for (int k = 0; k < 4; k++) {
+                                int slot = localOf[j4[s + k]];
+                                assert slot >= 0 || !(wts[s + k] > 0) : "weighted bone outside its draw";
+                                local |= (slot < 0 ? 0 : slot & 0xFF) << (8 * k);
+                            }
+                        }
+                    }
+                    LmBytes.putI32(out, p + 16, local);
                     p += 20;
                 }
                 if (tan != null) {
