@@ -501,7 +501,7 @@ final class LmReader {
         if (offsetOf(m, LmElement.UV) < 0 && offsetOf(m, LmElement.UV1) >= 0) {
             warnings.add("MESH vertex declaration: UV1 without UV; read as UV channel 0");
         }
-        int[] indices = readIndices(m);
+        int[] indices = readIndices(m, convention.reversesWinding());
         Vertices v = new Vertices(m);
         if (m.boneCount > 0) {
             owners(subs, indices, v);
@@ -555,13 +555,6 @@ final class LmReader {
             }
             builder.addSubmesh(new Submesh((int) r.firstIndex, (int) r.indexCount, s, draws));
             builder.addMaterial(material);
-        }
-        if (convention.reversesWinding()) {
-            for (int i = 0; i + 2 < indices.length; i += 3) {
-                int t = indices[i + 1];
-                indices[i + 1] = indices[i + 2];
-                indices[i + 2] = t;
-            }
         }
         builder.indices(indices);
         if (m.boneCount > 0) {
@@ -701,11 +694,31 @@ final class LmReader {
             int beyond = 0;
             float x0 = min[0], y0 = min[1], z0 = min[2], x1 = max[0], y1 = max[1], z1 = max[2];
             float[] pos = positions;
+            float[] nor = normals;
+            float[] col = colors;
+            float[] t0 = uv0;
+            float[] t1 = uv1;
+            float[] tan = tangents;
+            float[] nbs = normalBytes;
+            float[] wts = weights;
+            int[] jts = joints;
+            int[] own = owner;
+            byte[] bytes = b;
+            int posOff = posAt;
+            int norOff = norAt;
+            int colOff = colAt;
+            int uv0Off = uv0At;
+            int uv1Off = uv1At;
+            int tanOff = tanAt;
+            int nbOff = nbAt;
+            int weightOff = weightAt;
+            int jointOff = jointAt;
+            int bones = boneCount;
             for (int v = 0, at = base; v < n; v++, at += stride) {
                 int p3 = 3 * v;
                 int p4 = 4 * v;
                 int p2 = 2 * v;
-                finite(LmElement.POSITION, v, at + posAt, pos, p3, 3);
+                finite(LmElement.POSITION, v, at + posOff, pos, p3, 3);
                 float x = pos[p3] * xs;
                 pos[p3] = x;
                 x0 = Math.min(x0, x);
@@ -714,70 +727,70 @@ final class LmReader {
                 y1 = Math.max(y1, pos[p3 + 1]);
                 z0 = Math.min(z0, pos[p3 + 2]);
                 z1 = Math.max(z1, pos[p3 + 2]);
-                if (normals != null) {
-                    finite(LmElement.NORMAL, v, at + norAt, normals, p3, 3);
-                    normals[p3] *= xs;
+                if (nor != null) {
+                    finite(LmElement.NORMAL, v, at + norOff, nor, p3, 3);
+                    nor[p3] *= xs;
                 }
-                if (colors != null) {
-                    finite(LmElement.COLOR, v, at + colAt, colors, p4, 4);
+                if (col != null) {
+                    finite(LmElement.COLOR, v, at + colOff, col, p4, 4);
                 }
-                if (uv0 != null) {
-                    finite(uv0Element, v, at + uv0At, uv0, p2, 2);
+                if (t0 != null) {
+                    finite(uv0Element, v, at + uv0Off, t0, p2, 2);
                     if (flipV) {
-                        uv0[p2 + 1] = 1f - uv0[p2 + 1];
+                        t0[p2 + 1] = 1f - t0[p2 + 1];
                     }
                 }
-                if (uv1 != null) {
-                    finite(LmElement.UV1, v, at + uv1At, uv1, p2, 2);
+                if (t1 != null) {
+                    finite(LmElement.UV1, v, at + uv1Off, t1, p2, 2);
                     if (flipV) {
-                        uv1[p2 + 1] = 1f - uv1[p2 + 1];
+                        t1[p2 + 1] = 1f - t1[p2 + 1];
                     }
                 }
-                if (tangents != null) {
-                    finite(LmElement.TANGENT, v, at + tanAt, tangents, p4, 4);
-                    tangents[p4] *= xs;
-                    tangents[p4 + 3] *= ws;
+                if (tan != null) {
+                    finite(LmElement.TANGENT, v, at + tanOff, tan, p4, 4);
+                    tan[p4] *= xs;
+                    tan[p4 + 3] *= ws;
                 }
-                if (normalBytes != null) {
-                    int q = at + nbAt;
-                    normalBytes[p4] = b[q] & 0xFF;
-                    normalBytes[p4 + 1] = b[q + 1] & 0xFF;
-                    normalBytes[p4 + 2] = b[q + 2] & 0xFF;
-                    normalBytes[p4 + 3] = b[q + 3] & 0xFF;
+                if (nbs != null) {
+                    int q = at + nbOff;
+                    nbs[p4] = bytes[q] & 0xFF;
+                    nbs[p4 + 1] = bytes[q + 1] & 0xFF;
+                    nbs[p4 + 2] = bytes[q + 2] & 0xFF;
+                    nbs[p4 + 3] = bytes[q + 3] & 0xFF;
                 }
-                if (weights != null && joints != null) {
-                    int q = at + weightAt;
+                if (wts != null && jts != null) {
+                    int q = at + weightOff;
                     for (int c = 0; c < 4; c++) {
-                        float w = LmBytes.f32(b, q + 4 * c);
+                        float w = LmBytes.f32(bytes, q + 4 * c);
                         if (!(w >= 0) || w == Float.POSITIVE_INFINITY) {
                             throw new FormatException("BLENDWEIGHT of vertex " + v + " slot " + c + " at offset "
                                     + (q + 4 * c) + ": " + w + ", expected a finite weight >= 0");
                         }
-                        weights[p4 + c] = w;
+                        wts[p4 + c] = w;
                     }
-                    q = at + jointAt;
-                    int draw = owner[v];
+                    q = at + jointOff;
+                    int draw = own[v];
                     if (draw < 0) {
                         // no draw uses the vertex: its values are palette indices, as the exporter leaves them
                         for (int c = 0; c < 4; c++) {
-                            int j = b[q + c] & 0xFF;
-                            if (j >= boneCount) {
+                            int j = bytes[q + c] & 0xFF;
+                            if (j >= bones) {
                                 j = 0;
                                 beyond++;
                             }
-                            joints[p4 + c] = j;
+                            jts[p4 + c] = j;
                         }
                         continue;
                     }
                     int[] dict = dictOf[draw];
                     for (int c = 0; c < 4; c++) {
-                        int local = b[q + c] & 0xFF;
+                        int local = bytes[q + c] & 0xFF;
                         if (local < dict.length) {
-                            joints[p4 + c] = dict[local];
-                        } else if (weights[p4 + c] > 0) {
-                            throw pastDictionary(subs, draw, v, c, q + c, local, weights[p4 + c]);
+                            jts[p4 + c] = dict[local];
+                        } else if (wts[p4 + c] > 0) {
+                            throw pastDictionary(subs, draw, v, c, q + c, local, wts[p4 + c]);
                         } else {
-                            joints[p4 + c] = 0;
+                            jts[p4 + c] = 0;
                             zeroBeyond++;
                         }
                     }
@@ -831,27 +844,54 @@ final class LmReader {
         throw new AssertionError("draw " + draw);
     }
 
-    private int[] readIndices(MeshFields m) {
+    /**
+     * Reads the indices, each checked below the vertex count, with each triangle's second and
+     * third index swapped when {@code reverse}.
+     */
+    private int[] readIndices(MeshFields m, boolean reverse) {
         int count = m.indexCount;
         int n = m.vertexCount;
         int[] out = new int[count];
         int at = (int) m.indexAt;
+        int second = reverse ? 2 : 1;
+        int third = reverse ? 1 : 2;
         if (m.indexBytes == 2) {
-            for (int i = 0; i < count; i++, at += 2) {
-                out[i] = LmBytes.u16(b, at);
+            for (int i = 0; i < count; i += 3, at += 6) {
+                int x = LmBytes.u16(b, at);
+                int y = LmBytes.u16(b, at + 2);
+                int z = LmBytes.u16(b, at + 4);
+                if (x >= n || y >= n || z >= n) {
+                    throw badIndex(m, i, new int[] {x, y, z});
+                }
+                out[i] = x;
+                out[i + second] = y;
+                out[i + third] = z;
             }
         } else {
-            for (int i = 0; i < count; i++, at += 4) {
-                out[i] = LmBytes.i32(b, at);
-            }
-        }
-        for (int i = 0; i < count; i++) {
-            if (out[i] < 0 || out[i] >= n) {
-                throw new FormatException("index " + i + " at offset " + (m.indexAt + (long) m.indexBytes * i) + ": "
-                        + Integer.toUnsignedString(out[i]) + ", expected < vertex count " + n);
+            for (int i = 0; i < count; i += 3, at += 12) {
+                int x = LmBytes.i32(b, at);
+                int y = LmBytes.i32(b, at + 4);
+                int z = LmBytes.i32(b, at + 8);
+                if (Integer.compareUnsigned(x, n) >= 0 || Integer.compareUnsigned(y, n) >= 0
+                        || Integer.compareUnsigned(z, n) >= 0) {
+                    throw badIndex(m, i, new int[] {x, y, z});
+                }
+                out[i] = x;
+                out[i + second] = y;
+                out[i + third] = z;
             }
         }
         return out;
+    }
+
+    /** The error for the first index of the triangle at {@code first} that is not below the vertex count. */
+    private static FormatException badIndex(MeshFields m, int first, int[] triangle) {
+        int c = 0;
+        while (Integer.compareUnsigned(triangle[c], m.vertexCount) < 0) {
+            c++;
+        }
+        return new FormatException("index " + (first + c) + " at offset " + (m.indexAt + (long) m.indexBytes * (first + c))
+                + ": " + Integer.toUnsignedString(triangle[c]) + ", expected < vertex count " + m.vertexCount);
     }
 
     /** Finds each vertex's first draw (submesh order, then draw order), and whether draws share vertices. */
