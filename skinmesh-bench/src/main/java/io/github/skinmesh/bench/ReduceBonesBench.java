@@ -38,10 +38,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@link #reduceBones}: sampling the walk and idle at 63 poses, the fold search, building the mesh,
  * measuring its error; {@link #reduceBonesRestEstimate}: without clips; {@link #fitOneDraw}: each
  * submesh within the budget), so the primary score is meshes per second; the secondary counter
- * {@code vertices} counts the mesh's vertices once per operation. With the clips the fold search
- * runs to its end whatever the budget (the least error within the budget can come after it is first
- * met), so both budgets cost about the same; bones folded per second are the meshes per second
- * times the folds of one reduction (29 at 24 bones; 23 at 32, where the least error keeps 30).
+ * {@code vertices} counts the mesh's vertices once per operation. The fold search runs to its end
+ * whatever the budget (the least error within the budget can come after it is first met), so both
+ * budgets cost about the same; bones folded per second are the meshes per second times the folds
+ * of one reduction (29 at 24 bones; 22 at 32, where the least error keeps 31).
  *
  * <p>The same-run baseline is one skinning pass of the same mesh at the same 63 sampled poses
  * through {@link CharacterPoser} (what the reduction's sampling stage does once and its error

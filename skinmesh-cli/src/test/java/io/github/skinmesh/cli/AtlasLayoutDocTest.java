@@ -8,12 +8,8 @@ import io.github.skinmesh.atlas.image.Png;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 class AtlasLayoutDocTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Path DOC = Path.of("..", "docs", "atlas.md");
-    private static final Pattern TICKED = Pattern.compile("`([^`]+)`");
 
     @TempDir
     Path tmp;
@@ -51,34 +46,10 @@ class AtlasLayoutDocTest {
         Cli.run("atlas", a, b, "--out", out).assertOk();
         JsonNode layout = MAPPER.readTree(tmp.resolve("atlas.json").toFile());
         Set<String> output = new TreeSet<>();
-        paths(layout, "", output);
-        Set<String> documented = new TreeSet<>();
+        DocFields.paths(layout, output);
         String doc = doc();
-        for (String line : doc.substring(doc.indexOf("\n## Schema")).split("\n")) {
-            if (line.startsWith("| `")) {
-                Matcher m = TICKED.matcher(line.substring(0, line.indexOf('|', 1)));
-                while (m.find()) {
-                    documented.add(m.group(1));
-                }
-            }
-        }
+        Set<String> documented = DocFields.documented(doc.substring(doc.indexOf("\n## Schema")));
         assertThat(documented).as("documented fields").isEqualTo(output);
     }
 
-    private static void paths(JsonNode node, String prefix, Set<String> into) {
-        if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String path = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
-                into.add(path);
-                paths(e.getValue(), path, into);
-            }
-        } else if (node.isArray()) {
-            for (JsonNode element : node) {
-                if (element.isObject()) {
-                    paths(element, prefix + "[]", into);
-                }
-            }
-        }
-    }
 }

@@ -15,12 +15,8 @@ import io.github.skinmesh.testkit.humanoid.Humanoids;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.joml.Matrix4f;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,7 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
 class CombineReportDocTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Path DOC = Path.of("..", "docs", "combine.md");
-    private static final Pattern TICKED = Pattern.compile("`([^`]+)`");
 
     @TempDir
     Path tmp;
@@ -90,47 +85,22 @@ class CombineReportDocTest {
         Set<String> output = new TreeSet<>();
         JsonNode h = report("humanoid", humanoid);
         assertThat(h.get("warnings")).isNotEmpty();
-        paths(h, "", output);
+        DocFields.paths(h, output);
         JsonNode bound = report("bound", headPart("hat", new Matrix4f()),
                 headPart("helmet", new Matrix4f().translation(0, -1, 0)));
         assertThat(bound.get("bindCorrections")).hasSize(1);
-        paths(bound, "", output);
+        DocFields.paths(bound, output);
         // with --atlas, a humanoid whose trousers tile twice: the atlas object with a baked repeat
         JsonNode atlased = report("atlased", true, CombineCommandTest.tiledHumanoid(tmp.resolve("tiled.glb")));
         assertThat(atlased.get("atlas").get("tiling")).hasSize(1);
-        paths(atlased, "", output);
+        DocFields.paths(atlased, output);
 
-        Set<String> documented = new TreeSet<>();
         String doc = doc();
-        for (String line : doc.substring(doc.indexOf("\n## Schema")).split("\n")) {
-            if (line.startsWith("| `")) {
-                Matcher m = TICKED.matcher(line.substring(0, line.indexOf('|', 1)));
-                while (m.find()) {
-                    documented.add(m.group(1));
-                }
-            }
-        }
+        Set<String> documented = DocFields.documented(doc.substring(doc.indexOf("\n## Schema")));
         assertThat(documented).as("documented fields").containsAll(output);
         Set<String> occurring = new TreeSet<>(output);
         documented.stream().filter(f -> f.startsWith("moves[].")).forEach(occurring::add);
         assertThat(occurring).as("fields that occur in the reports").containsAll(documented);
     }
 
-    /** Collects {@code a.b[].c} paths of every field of a JSON value. */
-    private static void paths(JsonNode node, String prefix, Set<String> into) {
-        if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String path = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
-                into.add(path);
-                paths(e.getValue(), path, into);
-            }
-        } else if (node.isArray()) {
-            for (JsonNode element : node) {
-                if (element.isObject()) {
-                    paths(element, prefix + "[]", into);
-                }
-            }
-        }
-    }
 }

@@ -2,14 +2,11 @@ package io.github.skinmesh.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -26,7 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
 class InspectFormatDocTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Path DOC = Path.of("..", "docs", "inspect.md");
-    private static final Pattern TICKED = Pattern.compile("`([^`]+)`");
 
     private static String doc() throws IOException {
         assertThat(DOC).as("the inspect format document, beside the modules").isRegularFile();
@@ -63,22 +59,14 @@ class InspectFormatDocTest {
     void everyFieldIsDocumentedAndEveryDocumentedFieldOccurs(@TempDir Path dir) throws IOException {
         Set<String> output = new TreeSet<>();
         for (String name : new String[] {"Fox.glb", "CesiumMan.glb", "RiggedSimple.glb"}) {
-            paths(InspectCommandTest.inspectJson(name), "", output);
+            DocFields.paths(InspectCommandTest.inspectJson(name), output);
         }
         Path gltf = TestFiles.gltfWithMissingImage(dir);
-        paths(MAPPER.readTree(Cli.run("inspect", gltf, "--json").assertOk().out()), "", output);
+        DocFields.paths(MAPPER.readTree(Cli.run("inspect", gltf, "--json").assertOk().out()), output);
         Path rigid = InspectCommandTest.writeRigidHat(dir);
-        paths(MAPPER.readTree(Cli.run("inspect", rigid, "--json").assertOk().out()), "", output);
+        DocFields.paths(MAPPER.readTree(Cli.run("inspect", rigid, "--json").assertOk().out()), output);
 
-        Set<String> documented = new TreeSet<>();
-        for (String line : section(doc(), "Schema").split("\n")) {
-            if (line.startsWith("| `")) {
-                Matcher m = TICKED.matcher(line.substring(0, line.indexOf('|', 1)));
-                while (m.find()) {
-                    documented.add(m.group(1));
-                }
-            }
-        }
+        Set<String> documented = DocFields.documented(section(doc(), "Schema"));
         // primitives[].problems[] hold the fields of problems[], documented once
         Set<String> normalized = new TreeSet<>();
         for (String p : output) {
@@ -88,21 +76,4 @@ class InspectFormatDocTest {
         assertThat(normalized).as("fields that occur in the outputs").containsAll(documented);
     }
 
-    /** Collects {@code a.b[].c} paths of every field of a JSON value. */
-    private static void paths(JsonNode node, String prefix, Set<String> into) {
-        if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String path = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
-                into.add(path);
-                paths(e.getValue(), path, into);
-            }
-        } else if (node.isArray()) {
-            for (JsonNode element : node) {
-                if (element.isObject()) {
-                    paths(element, prefix + "[]", into);
-                }
-            }
-        }
-    }
 }

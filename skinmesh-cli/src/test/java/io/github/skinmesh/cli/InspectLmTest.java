@@ -18,14 +18,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 class InspectLmTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Path DOC = Path.of("..", "docs", "inspect.md");
-    private static final Pattern TICKED = Pattern.compile("`([^`]+)`");
     private static final List<String> FIXTURES = List.of("unity_default_resources-Cube.lm",
             "light_celing_1-light_celing_1.lm", "dajia-business01_m_lowpoly.lm", "LayaMonkey-LayaMonkey.lm");
 
@@ -148,39 +143,14 @@ class InspectLmTest {
     void everyLmFieldIsDocumentedAndEveryDocumentedFieldOccurs() throws IOException {
         Set<String> output = new TreeSet<>();
         for (String name : FIXTURES) {
-            paths(json(fixture(name)), "", output);
+            DocFields.paths(json(fixture(name)), output);
         }
         String doc = Files.readString(DOC);
         int start = doc.indexOf("\n## `.lm` files");
         assertThat(start).isNotNegative();
         int end = doc.indexOf("\n## ", start + 1);
-        Set<String> documented = new TreeSet<>();
-        for (String line : doc.substring(start, end < 0 ? doc.length() : end).split("\n")) {
-            if (line.startsWith("| `")) {
-                Matcher m = TICKED.matcher(line.substring(0, line.indexOf('|', 1)));
-                while (m.find()) {
-                    documented.add(m.group(1));
-                }
-            }
-        }
+        Set<String> documented = DocFields.documented(doc.substring(start, end < 0 ? doc.length() : end));
         assertThat(documented).as("documented fields").isEqualTo(output);
     }
 
-    /** Collects {@code a.b[].c} paths of every field of a JSON value. */
-    private static void paths(JsonNode node, String prefix, Set<String> into) {
-        if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String path = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
-                into.add(path);
-                paths(e.getValue(), path, into);
-            }
-        } else if (node.isArray()) {
-            for (JsonNode element : node) {
-                if (element.isObject()) {
-                    paths(element, prefix + "[]", into);
-                }
-            }
-        }
-    }
 }

@@ -14,13 +14,9 @@ import io.github.skinmesh.testkit.humanoid.Humanoids;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 class PartitionCommandTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Path DOC = Path.of("..", "docs", "partition.md");
-    private static final Pattern TICKED = Pattern.compile("`([^`]+)`");
 
     @TempDir
     Path tmp;
@@ -110,31 +105,9 @@ class PartitionCommandTest {
         Path in = combinedHumanoid();
         Cli.run("partition", in, "--max-bones", "4", "--drop-influences", "--report", tmp.resolve("r.json")).assertOk();
         Set<String> output = new TreeSet<>();
-        paths(MAPPER.readTree(tmp.resolve("r.json").toFile()), "", output);
-        Set<String> documented = new TreeSet<>();
-        for (String line : doc.substring(doc.indexOf("\n## Schema")).split("\n")) {
-            if (line.startsWith("| `")) {
-                Matcher m = TICKED.matcher(line.substring(0, line.indexOf('|', 1)));
-                while (m.find()) {
-                    documented.add(m.group(1));
-                }
-            }
-        }
+        DocFields.paths(MAPPER.readTree(tmp.resolve("r.json").toFile()), output);
+        Set<String> documented = DocFields.documented(doc.substring(doc.indexOf("\n## Schema")));
         assertThat(documented).isEqualTo(output);
     }
 
-    private static void paths(JsonNode node, String prefix, Set<String> into) {
-        if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String path = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
-                into.add(path);
-                paths(e.getValue(), path, into);
-            }
-        } else if (node.isArray()) {
-            for (JsonNode element : node) {
-                paths(element, prefix + "[]", into);
-            }
-        }
-    }
 }

@@ -2,6 +2,7 @@ package io.github.skinmesh.laya;
 
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.BoneSlots;
 import io.github.skinmesh.core.internal.ByteBudget;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
@@ -476,6 +477,18 @@ final class LmReader {
 
     // ---- bulk decoding -----------------------------------------------------------------------
 
+    /** The offset of an element within the vertex, or -1 when the declaration lacks it. */
+    private static int offsetOf(MeshFields m, LmElement e) {
+        Integer off = m.elementOffset.get(e);
+        return off == null ? -1 : off;
+    }
+
+    /**
+     * Decodes the vertex, index and bind pose data into the mesh. Everything the model requires of
+     * the data is checked here against the file (finite floats, indices below the vertex count,
+     * weights, joints resolved through checked dictionaries, unique bone names), so the mesh is
+     * built on the model's trusted path and does not check it again.
+     */
     private LmReadResult decode(String version, MeshFields m, long meshStart, List<RawSubmesh> subs) {
         int n = m.vertexCount;
         long floatsPerVertex = 0;
@@ -485,71 +498,45 @@ final class LmReader {
         budget.charge("vertex data", 4L * (floatsPerVertex + 2) * n);
         budget.charge("index data", 4L * m.indexCount);
         budget.charge("inverse bind poses", 64L * m.boneCount);
-        float xs = convention.xSign();
-        float ws = convention.tangentWSign();
-        boolean flipV = convention.flipsV();
-        int stride = m.stride;
-        int base = (int) m.vertexAt;
-
-        Mesh.Builder builder = ModelAccess.get().adoptingMeshBuilder(m.name);
-        builder.positions(readVec3(base + m.elementOffset.get(LmElement.POSITION), stride, n, xs));
-        Integer off = m.elementOffset.get(LmElement.NORMAL);
-        if (off != null) {
-            builder.normals(readVec3(base + off, stride, n, xs));
-        }
-        off = m.elementOffset.get(LmElement.COLOR);
-        if (off != null) {
-            builder.colors(readFloats(base + off, stride, n, 4));
-        }
-        off = m.elementOffset.get(LmElement.UV);
-        Integer uv1 = m.elementOffset.get(LmElement.UV1);
-        if (off != null) {
-            builder.addUvs(readUv(base + off, stride, n, flipV));
-        } else if (uv1 != null) {
+        if (offsetOf(m, LmElement.UV) < 0 && offsetOf(m, LmElement.UV1) >= 0) {
             warnings.add("MESH vertex declaration: UV1 without UV; read as UV channel 0");
         }
-        if (uv1 != null) {
-            builder.addUvs(readUv(base + uv1, stride, n, flipV));
+        int[] indices = readIndices(m, convention.reversesWinding());
+        Vertices v = new Vertices(m);
+        if (m.boneCount > 0) {
+            owners(subs, indices, v);
         }
-        off = m.elementOffset.get(LmElement.TANGENT);
-        if (off != null) {
-            float[] t = readFloats(base + off, stride, n, 4);
-            for (int v = 0; v < n; v++) {
-                t[4 * v] *= xs;
-                t[4 * v + 3] *= ws;
-            }
-            builder.tangents(t);
+        v.read(subs);
+        if (v.shared) {
+            checkSharedVertices(subs, indices, v);
         }
-        off = m.elementOffset.get(LmElement.NORMAL_BYTE);
-        if (off != null) {
-            float[] nb = new float[4 * n];
-            for (int v = 0, at = base + off; v < n; v++, at += stride) {
-                for (int c = 0; c < 4; c++) {
-                    nb[4 * v + c] = b[at + c] & 0xFF;
-                }
-            }
-            builder.addAttribute(ModelAccess.get().adoptAttribute(LayaModels.NORMAL_BYTE_ATTRIBUTE, 4, nb));
+
+        ModelAccess.Bridge access = ModelAccess.get();
+        Mesh.Builder builder = access.trustedMeshBuilder(m.name);
+        builder.positions(v.positions);
+        if (v.normals != null) {
+            builder.normals(v.normals);
         }
-        int[] indices = readIndices(m);
+        if (v.colors != null) {
+            builder.colors(v.colors);
+        }
+        if (v.uv0 != null) {
+            builder.addUvs(v.uv0);
+        }
+        if (v.uv1 != null) {
+            builder.addUvs(v.uv1);
+        }
+        if (v.tangents != null) {
+            builder.tangents(v.tangents);
+        }
+        if (v.normalBytes != null) {
+            builder.addAttribute(access.trustedAttribute(LayaModels.NORMAL_BYTE_ATTRIBUTE, 4, v.normalBytes));
+        }
+        if (n > 0) {
+            access.presetBounds(builder, new Bounds(v.min[0], v.min[1], v.min[2], v.max[0], v.max[1], v.max[2]));
+        }
 
         Material material = Material.builder("").build();
-        float[] weights = null;
-        int[] joints = null;
-        if (m.boneCount > 0) {
-            int weightAt = base + m.elementOffset.get(LmElement.BLENDWEIGHT);
-            weights = new float[4 * n];
-            for (int v = 0, at = weightAt; v < n; v++, at += stride) {
-                for (int c = 0; c < 4; c++) {
-                    float w = LmBytes.f32(b, at + 4 * c);
-                    if (!(w >= 0) || w == Float.POSITIVE_INFINITY) {
-                        throw new FormatException("BLENDWEIGHT of vertex " + v + " slot " + c + " at offset "
-                                + (at + 4 * c) + ": " + w + ", expected a finite weight >= 0");
-                    }
-                    weights[4 * v + c] = w;
-                }
-            }
-            joints = resolveJoints(m, subs, indices, weights, base + m.elementOffset.get(LmElement.BLENDINDICES));
-        }
         for (int s = 0; s < subs.size(); s++) {
             RawSubmesh r = subs.get(s);
             List<Draw> draws = new ArrayList<>();
@@ -559,8 +546,7 @@ final class LmReader {
                         continue;
                     }
                     try {
-                        draws.add(ModelAccess.get().adoptDraw((int) r.drawFirst[d], (int) r.drawCount[d],
-                                r.dictionaries[d]));
+                        draws.add(access.adoptDraw((int) r.drawFirst[d], (int) r.drawCount[d], r.dictionaries[d]));
                     } catch (ValidationException e) {
                         throw new FormatException("SUBMESH " + s + " draw " + d + " bone dictionary at offset "
                                 + r.dictionaryAt[d] + ": " + e.getMessage(), e);
@@ -570,22 +556,17 @@ final class LmReader {
             builder.addSubmesh(new Submesh((int) r.firstIndex, (int) r.indexCount, s, draws));
             builder.addMaterial(material);
         }
-        if (convention.reversesWinding()) {
-            for (int i = 0; i + 2 < indices.length; i += 3) {
-                int t = indices[i + 1];
-                indices[i + 1] = indices[i + 2];
-                indices[i + 2] = t;
-            }
-        }
         builder.indices(indices);
         if (m.boneCount > 0) {
-            float[] ibm = readFloats((int) m.bindPosesAt, 64, m.boneCount, 16);
+            float[] ibm = readBindPoses(m);
             if (convention.mirrorsBindPoses()) {
                 LmWriter.mirrorBindPoses(ibm);
             }
+            assert v.joints != null && v.weights != null;
             try {
-                BoneWeights bw = ModelAccess.get().adoptSlots(4, joints, weights);
-                builder.skin(ModelAccess.get().adoptSkin(m.boneNames, ibm, bw));
+                BoneWeights bw = access.trustedWeights(4, v.joints, v.weights,
+                        BoneSlots.isCanonical(v.joints, v.weights, 4));
+                builder.skin(access.trustedSkin(m.boneNames, ibm, bw));
             } catch (ValidationException e) {
                 throw new FormatException("inverse bind poses at offset " + m.bindPosesAt + ": " + e.getMessage(), e);
             }
@@ -605,140 +586,381 @@ final class LmReader {
         return new LmReadResult(version, mesh, stored, m.declaration, blocks, m.indexBytes, warnings);
     }
 
-    private float[] readVec3(int at, int stride, int n, float xs) {
-        float[] out = new float[3 * n];
-        for (int v = 0; v < n; v++, at += stride) {
-            out[3 * v] = LmBytes.f32(b, at) * xs;
-            out[3 * v + 1] = LmBytes.f32(b, at + 4);
-            out[3 * v + 2] = LmBytes.f32(b, at + 8);
+    /** The inverse bind poses, 16 floats per bone, each checked finite. */
+    private float[] readBindPoses(MeshFields m) {
+        float[] ibm = new float[16 * m.boneCount];
+        int at = (int) m.bindPosesAt;
+        for (int i = 0; i < ibm.length; i++, at += 4) {
+            int bits = LmBytes.i32(b, at);
+            if ((bits & EXPONENT) == EXPONENT) {
+                throw new FormatException("inverse bind pose of bone " + (i / 16) + " element " + (i % 16)
+                        + " at offset " + at + ": " + Float.intBitsToFloat(bits) + ", expected a finite value");
+            }
+            ibm[i] = Float.intBitsToFloat(bits);
         }
-        return out;
+        return ibm;
     }
 
-    private float[] readFloats(int at, int stride, int n, int per) {
-        float[] out = new float[per * n];
-        for (int v = 0, o = 0; v < n; v++, at += stride) {
-            for (int c = 0; c < per; c++) {
-                out[o++] = LmBytes.f32(b, at + 4 * c);
+    /** The exponent bits of a float; all set for infinities and NaNs. */
+    private static final int EXPONENT = 0x7F80_0000;
+
+    /** Throws for the non-finite float of element {@code e} of vertex {@code v}, component {@code c}. */
+    private static FormatException notFinite(LmElement e, int v, int c, int at, int bits) {
+        return new FormatException(e.declarationName() + " of vertex " + v + " component " + c + " at offset " + at
+                + ": " + Float.intBitsToFloat(bits) + ", expected a finite value");
+    }
+
+    /**
+     * The vertex streams, decoded in one pass over the interleaved buffer, vertex by vertex; the
+     * arrays are those the mesh adopts.
+     */
+    private final class Vertices {
+        final int n;
+        final int stride;
+        final int base;
+        final int posAt;
+        final int norAt;
+        final int colAt;
+        final int uv0At;
+        final LmElement uv0Element;
+        final int uv1At;
+        final int weightAt;
+        final int jointAt;
+        final int tanAt;
+        final int nbAt;
+        final int boneCount;
+        final float[] positions;
+        final float @Nullable [] normals;
+        final float @Nullable [] colors;
+        final float @Nullable [] uv0;
+        final float @Nullable [] uv1;
+        final float @Nullable [] weights;
+        final int @Nullable [] joints;
+        final float @Nullable [] tangents;
+        final float @Nullable [] normalBytes;
+        final float[] min = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY};
+        final float[] max = {Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
+        /** Per vertex, the first draw (running id) that draws it, or -1; set before {@link #read}. */
+        int[] owner = new int[0];
+        /** Whether some vertex is drawn by more than one draw; set with {@link #owner}. */
+        boolean shared;
+
+        Vertices(MeshFields m) {
+            n = m.vertexCount;
+            stride = m.stride;
+            base = (int) m.vertexAt;
+            posAt = offsetOf(m, LmElement.POSITION);
+            norAt = offsetOf(m, LmElement.NORMAL);
+            colAt = offsetOf(m, LmElement.COLOR);
+            int uvOffset = offsetOf(m, LmElement.UV);
+            int uv1Offset = offsetOf(m, LmElement.UV1);
+            // UV1 without UV is read as channel 0
+            uv0At = uvOffset >= 0 ? uvOffset : uv1Offset;
+            uv0Element = uvOffset >= 0 ? LmElement.UV : LmElement.UV1;
+            uv1At = uvOffset >= 0 ? uv1Offset : -1;
+            weightAt = offsetOf(m, LmElement.BLENDWEIGHT);
+            jointAt = offsetOf(m, LmElement.BLENDINDICES);
+            tanAt = offsetOf(m, LmElement.TANGENT);
+            nbAt = offsetOf(m, LmElement.NORMAL_BYTE);
+            boneCount = m.boneCount;
+            positions = new float[3 * n];
+            normals = norAt >= 0 ? new float[3 * n] : null;
+            colors = colAt >= 0 ? new float[4 * n] : null;
+            uv0 = uv0At >= 0 ? new float[2 * n] : null;
+            uv1 = uv1At >= 0 ? new float[2 * n] : null;
+            weights = boneCount > 0 ? new float[4 * n] : null;
+            joints = boneCount > 0 ? new int[4 * n] : null;
+            tangents = tanAt >= 0 ? new float[4 * n] : null;
+            normalBytes = nbAt >= 0 ? new float[4 * n] : null;
+        }
+
+        /** Reads {@code count} finite floats of element {@code e} at {@code at} into {@code dst} from {@code d}. */
+        private void finite(LmElement e, int v, int at, float[] dst, int d, int count) {
+            for (int c = 0; c < count; c++) {
+                int bits = LmBytes.i32(b, at + 4 * c);
+                if ((bits & EXPONENT) == EXPONENT) {
+                    throw notFinite(e, v, c, at + 4 * c, bits);
+                }
+                dst[d + c] = Float.intBitsToFloat(bits);
+            }
+        }
+
+        void read(List<RawSubmesh> subs) {
+            float xs = convention.xSign();
+            float ws = convention.tangentWSign();
+            boolean flipV = convention.flipsV();
+            int[][] dictOf = boneCount > 0 ? drawDictionaries(subs) : new int[0][];
+            int zeroBeyond = 0;
+            int beyond = 0;
+            float x0 = min[0], y0 = min[1], z0 = min[2], x1 = max[0], y1 = max[1], z1 = max[2];
+            float[] pos = positions;
+            float[] nor = normals;
+            float[] col = colors;
+            float[] t0 = uv0;
+            float[] t1 = uv1;
+            float[] tan = tangents;
+            float[] nbs = normalBytes;
+            float[] wts = weights;
+            int[] jts = joints;
+            int[] own = owner;
+            byte[] bytes = b;
+            int posOff = posAt;
+            int norOff = norAt;
+            int colOff = colAt;
+            int uv0Off = uv0At;
+            int uv1Off = uv1At;
+            int tanOff = tanAt;
+            int nbOff = nbAt;
+            int weightOff = weightAt;
+            int jointOff = jointAt;
+            int bones = boneCount;
+            for (int v = 0, at = base; v < n; v++, at += stride) {
+                int p3 = 3 * v;
+                int p4 = 4 * v;
+                int p2 = 2 * v;
+                finite(LmElement.POSITION, v, at + posOff, pos, p3, 3);
+                float x = pos[p3] * xs;
+                pos[p3] = x;
+                x0 = Math.min(x0, x);
+                x1 = Math.max(x1, x);
+                y0 = Math.min(y0, pos[p3 + 1]);
+                y1 = Math.max(y1, pos[p3 + 1]);
+                z0 = Math.min(z0, pos[p3 + 2]);
+                z1 = Math.max(z1, pos[p3 + 2]);
+                if (nor != null) {
+                    finite(LmElement.NORMAL, v, at + norOff, nor, p3, 3);
+                    nor[p3] *= xs;
+                }
+                if (col != null) {
+                    finite(LmElement.COLOR, v, at + colOff, col, p4, 4);
+                }
+                if (t0 != null) {
+                    finite(uv0Element, v, at + uv0Off, t0, p2, 2);
+                    if (flipV) {
+                        t0[p2 + 1] = 1f - t0[p2 + 1];
+                    }
+                }
+                if (t1 != null) {
+                    finite(LmElement.UV1, v, at + uv1Off, t1, p2, 2);
+                    if (flipV) {
+                        t1[p2 + 1] = 1f - t1[p2 + 1];
+                    }
+                }
+                if (tan != null) {
+                    finite(LmElement.TANGENT, v, at + tanOff, tan, p4, 4);
+                    tan[p4] *= xs;
+                    tan[p4 + 3] *= ws;
+                }
+                if (nbs != null) {
+                    int q = at + nbOff;
+                    nbs[p4] = bytes[q] & 0xFF;
+                    nbs[p4 + 1] = bytes[q + 1] & 0xFF;
+                    nbs[p4 + 2] = bytes[q + 2] & 0xFF;
+                    nbs[p4 + 3] = bytes[q + 3] & 0xFF;
+                }
+                if (wts != null && jts != null) {
+                    int q = at + weightOff;
+                    for (int c = 0; c < 4; c++) {
+                        float w = LmBytes.f32(bytes, q + 4 * c);
+                        if (!(w >= 0) || w == Float.POSITIVE_INFINITY) {
+                            throw new FormatException("BLENDWEIGHT of vertex " + v + " slot " + c + " at offset "
+                                    + (q + 4 * c) + ": " + w + ", expected a finite weight >= 0");
+                        }
+                        wts[p4 + c] = w;
+                    }
+                    q = at + jointOff;
+                    int draw = own[v];
+                    if (draw < 0) {
+                        // no draw uses the vertex: its values are palette indices, as the exporter leaves them
+                        for (int c = 0; c < 4; c++) {
+                            int j = bytes[q + c] & 0xFF;
+                            if (j >= bones) {
+                                j = 0;
+                                beyond++;
+                            }
+                            jts[p4 + c] = j;
+                        }
+                        continue;
+                    }
+                    int[] dict = dictOf[draw];
+                    for (int c = 0; c < 4; c++) {
+                        int local = bytes[q + c] & 0xFF;
+                        if (local < dict.length) {
+                            jts[p4 + c] = dict[local];
+                        } else if (wts[p4 + c] > 0) {
+                            throw pastDictionary(subs, draw, v, c, q + c, local, wts[p4 + c]);
+                        } else {
+                            jts[p4 + c] = 0;
+                            zeroBeyond++;
+                        }
+                    }
+                }
+            }
+            min[0] = x0;
+            min[1] = y0;
+            min[2] = z0;
+            max[0] = x1;
+            max[1] = y1;
+            max[2] = z1;
+            if (zeroBeyond > 0) {
+                warnings.add("BLENDINDICES: " + zeroBeyond + " zero-weight slots hold local bones past their draw's"
+                        + " dictionary; read as bone 0");
+            }
+            if (beyond > 0) {
+                warnings.add("BLENDINDICES: " + beyond + " slots of vertices no draw uses are past the bone list; read"
+                        + " as bone 0");
+            }
+        }
+    }
+
+    /** The dictionaries of the draws by running draw id (submesh order, then draw order). */
+    private static int[][] drawDictionaries(List<RawSubmesh> subs) {
+        int count = 0;
+        for (RawSubmesh r : subs) {
+            count += r.drawFirst.length;
+        }
+        int[][] out = new int[count][];
+        int id = 0;
+        for (RawSubmesh r : subs) {
+            for (int[] dict : r.dictionaries) {
+                out[id++] = dict;
             }
         }
         return out;
     }
 
-    private float[] readUv(int at, int stride, int n, boolean flipV) {
-        float[] out = new float[2 * n];
-        for (int v = 0; v < n; v++, at += stride) {
-            out[2 * v] = LmBytes.f32(b, at);
-            float y = LmBytes.f32(b, at + 4);
-            out[2 * v + 1] = flipV ? 1f - y : y;
+    private FormatException pastDictionary(List<RawSubmesh> subs, int draw, int v, int c, int at, int local, float w) {
+        int id = draw;
+        for (int s = 0; s < subs.size(); s++) {
+            RawSubmesh r = subs.get(s);
+            if (id < r.drawFirst.length) {
+                return new FormatException("BLENDINDICES of vertex " + v + " slot " + c + " at offset " + at
+                        + ": local bone " + local + " with weight " + w + ", past the " + r.dictionaries[id].length
+                        + " entries of the bone dictionary of SUBMESH " + s + " draw " + id + " (at offset "
+                        + r.dictionaryAt[id] + ")");
+            }
+            id -= r.drawFirst.length;
         }
-        return out;
+        throw new AssertionError("draw " + draw);
     }
 
-    private int[] readIndices(MeshFields m) {
+    /**
+     * Reads the indices, each checked below the vertex count, with each triangle's second and
+     * third index swapped when {@code reverse}.
+     */
+    private int[] readIndices(MeshFields m, boolean reverse) {
         int count = m.indexCount;
         int n = m.vertexCount;
         int[] out = new int[count];
         int at = (int) m.indexAt;
+        int second = reverse ? 2 : 1;
+        int third = reverse ? 1 : 2;
         if (m.indexBytes == 2) {
-            for (int i = 0; i < count; i++, at += 2) {
-                out[i] = LmBytes.u16(b, at);
+            for (int i = 0; i < count; i += 3, at += 6) {
+                int x = LmBytes.u16(b, at);
+                int y = LmBytes.u16(b, at + 2);
+                int z = LmBytes.u16(b, at + 4);
+                if (x >= n || y >= n || z >= n) {
+                    throw badIndex(m, i, new int[] {x, y, z});
+                }
+                out[i] = x;
+                out[i + second] = y;
+                out[i + third] = z;
             }
         } else {
-            for (int i = 0; i < count; i++, at += 4) {
-                out[i] = LmBytes.i32(b, at);
-            }
-        }
-        for (int i = 0; i < count; i++) {
-            if (out[i] < 0 || out[i] >= n) {
-                throw new FormatException("index " + i + " at offset " + (m.indexAt + (long) m.indexBytes * i) + ": "
-                        + Integer.toUnsignedString(out[i]) + ", expected < vertex count " + n);
+            for (int i = 0; i < count; i += 3, at += 12) {
+                int x = LmBytes.i32(b, at);
+                int y = LmBytes.i32(b, at + 4);
+                int z = LmBytes.i32(b, at + 8);
+                if (Integer.compareUnsigned(x, n) >= 0 || Integer.compareUnsigned(y, n) >= 0
+                        || Integer.compareUnsigned(z, n) >= 0) {
+                    throw badIndex(m, i, new int[] {x, y, z});
+                }
+                out[i] = x;
+                out[i + second] = y;
+                out[i + third] = z;
             }
         }
         return out;
     }
 
-    /**
-     * Turns each vertex's local BLENDINDICES into palette indices through the dictionary of the
-     * first draw that draws it; checks later draws agree on weighted slots.
-     */
-    private int[] resolveJoints(MeshFields m, List<RawSubmesh> subs, int[] indices, float[] weights, int jointAt) {
-        int n = m.vertexCount;
-        int stride = m.stride;
-        int[] joints = new int[4 * n];
-        int[] owner = new int[n]; // first draw (running id) that draws the vertex, or -1
-        int[] seenBy = new int[n]; // last draw that checked the vertex, or -1
+    /** The error for the first index of the triangle at {@code first} that is not below the vertex count. */
+    private static FormatException badIndex(MeshFields m, int first, int[] triangle) {
+        int c = 0;
+        while (Integer.compareUnsigned(triangle[c], m.vertexCount) < 0) {
+            c++;
+        }
+        return new FormatException("index " + (first + c) + " at offset " + (m.indexAt + (long) m.indexBytes * (first + c))
+                + ": " + Integer.toUnsignedString(triangle[c]) + ", expected < vertex count " + m.vertexCount);
+    }
+
+    /** Finds each vertex's first draw (submesh order, then draw order), and whether draws share vertices. */
+    private static void owners(List<RawSubmesh> subs, int[] indices, Vertices v) {
+        int[] owner = new int[v.n];
         Arrays.fill(owner, -1);
+        boolean shared = false;
+        int drawId = 0;
+        for (RawSubmesh r : subs) {
+            for (int d = 0; d < r.drawFirst.length; d++, drawId++) {
+                for (int i = (int) r.drawFirst[d], end = (int) (r.drawFirst[d] + r.drawCount[d]); i < end; i++) {
+                    int o = owner[indices[i]];
+                    if (o < 0) {
+                        owner[indices[i]] = drawId;
+                    } else if (o != drawId) {
+                        shared = true;
+                    }
+                }
+            }
+        }
+        v.owner = owner;
+        v.shared = shared;
+    }
+
+    /**
+     * Checks the draws that use a vertex after its first: their weighted slots must lie within
+     * their dictionary and resolve to the bones the first draw gave the vertex.
+     */
+    private void checkSharedVertices(List<RawSubmesh> subs, int[] indices, Vertices v) {
+        int[] owner = v.owner;
+        float[] weights = v.weights;
+        int[] joints = v.joints;
+        assert weights != null && joints != null;
+        int[] seenBy = new int[v.n]; // last draw that checked the vertex, or -1
         Arrays.fill(seenBy, -1);
-        int zeroBeyond = 0;
         int drawId = 0;
         for (int s = 0; s < subs.size(); s++) {
             RawSubmesh r = subs.get(s);
             for (int d = 0; d < r.drawFirst.length; d++, drawId++) {
                 int[] dict = r.dictionaries[d];
                 for (int i = (int) r.drawFirst[d], end = (int) (r.drawFirst[d] + r.drawCount[d]); i < end; i++) {
-                    int v = indices[i];
-                    if (seenBy[v] == drawId) {
+                    int vertex = indices[i];
+                    if (owner[vertex] == drawId || seenBy[vertex] == drawId) {
                         continue;
                     }
-                    seenBy[v] = drawId;
-                    int at = jointAt + v * stride;
-                    boolean first = owner[v] < 0;
-                    if (first) {
-                        owner[v] = drawId;
-                    }
+                    seenBy[vertex] = drawId;
+                    int at = v.base + vertex * v.stride + v.jointAt;
                     for (int c = 0; c < 4; c++) {
                         int local = b[at + c] & 0xFF;
-                        float w = weights[4 * v + c];
-                        if (local >= dict.length) {
-                            if (w > 0) {
-                                throw new FormatException("BLENDINDICES of vertex " + v + " slot " + c + " at offset "
-                                        + (at + c) + ": local bone " + local + " with weight " + w + ", past the "
-                                        + dict.length + " entries of the bone dictionary of SUBMESH " + s + " draw " + d
-                                        + " (at offset " + r.dictionaryAt[d] + ")");
-                            }
-                            if (first) {
-                                joints[4 * v + c] = 0;
-                                zeroBeyond++;
-                            }
+                        float w = weights[4 * vertex + c];
+                        if (!(w > 0)) {
                             continue;
                         }
+                        if (local >= dict.length) {
+                            throw new FormatException("BLENDINDICES of vertex " + vertex + " slot " + c + " at offset "
+                                    + (at + c) + ": local bone " + local + " with weight " + w + ", past the "
+                                    + dict.length + " entries of the bone dictionary of SUBMESH " + s + " draw " + d
+                                    + " (at offset " + r.dictionaryAt[d] + ")");
+                        }
                         int bone = dict[local];
-                        if (first) {
-                            joints[4 * v + c] = bone;
-                        } else if (w > 0 && joints[4 * v + c] != bone) {
-                            throw new FormatException("BLENDINDICES of vertex " + v + " slot " + c + " at offset "
+                        if (joints[4 * vertex + c] != bone) {
+                            throw new FormatException("BLENDINDICES of vertex " + vertex + " slot " + c + " at offset "
                                     + (at + c) + ": SUBMESH " + s + " draw " + d + " resolves local bone " + local
-                                    + " to bone " + bone + ", an earlier draw to bone " + joints[4 * v + c]
+                                    + " to bone " + bone + ", an earlier draw to bone " + joints[4 * vertex + c]
                                     + "; expected draws that share a vertex to agree");
                         }
                     }
                 }
             }
         }
-        if (zeroBeyond > 0) {
-            warnings.add("BLENDINDICES: " + zeroBeyond + " zero-weight slots hold local bones past their draw's"
-                    + " dictionary; read as bone 0");
-        }
-        int beyond = 0;
-        for (int v = 0; v < n; v++) {
-            if (owner[v] >= 0) {
-                continue;
-            }
-            int at = jointAt + v * stride;
-            for (int c = 0; c < 4; c++) {
-                int j = b[at + c] & 0xFF;
-                if (j >= m.boneCount) {
-                    j = 0;
-                    beyond++;
-                }
-                joints[4 * v + c] = j;
-            }
-        }
-        if (beyond > 0) {
-            warnings.add("BLENDINDICES: " + beyond + " slots of vertices no draw uses are past the bone list; read"
-                    + " as bone 0");
-        }
-        return joints;
     }
 }

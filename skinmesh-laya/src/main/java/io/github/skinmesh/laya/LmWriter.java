@@ -17,7 +17,9 @@ import io.github.skinmesh.core.partition.PartitionOptions;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,8 +44,8 @@ import org.jspecify.annotations.Nullable;
  * positions in its draw's dictionary (a zero-weight slot whose bone the draw does not bind gets
  * 0); vertices no triangle draws keep their palette indices' low bytes.
  *
- * <p>The whole file is built in memory, its size computed first: the structure through
- * {@link LittleEndianWriter}, the bulk regions straight into the result array.
+ * <p>The whole file is built in one array allocated at its exact size, computed first, and written
+ * front to back in place; the vertex buffer in one pass, vertex by vertex.
  */
 final class LmWriter {
     static final String VERSION = "LAYAMODEL:0501";
@@ -110,6 +112,10 @@ final class LmWriter {
                     new PartitionOptions(options.mode(), OversizeTriangles.FAIL)).mesh();
             partitioned = true;
             skin = mesh.skin();
+            if (normalBytes != null) {
+                // the partitioned mesh's copy, which follows its vertices (split ones included)
+                normalBytes = mesh.attribute(LayaModels.NORMAL_BYTE_ATTRIBUTE);
+            }
         }
         return new LmWriter.Job(mesh, skin, normalBytes, options, where, warnings, source.vertexCount(), partitioned)
                 .run();
@@ -128,6 +134,40 @@ final class LmWriter {
             }
         }
         return true;
+    }
+
+    /** Writes little-endian values front to back into an array sized beforehand. */
+    private static final class Cursor {
+        private final byte[] out;
+        int at;
+
+        Cursor(byte[] out) {
+            this.out = out;
+        }
+
+        Cursor putShort(int v) {
+            LmBytes.putU16(out, at, v);
+            at += 2;
+            return this;
+        }
+
+        Cursor putInt(int v) {
+            LmBytes.putI32(out, at, v);
+            at += 4;
+            return this;
+        }
+
+        Cursor putFloat(float v) {
+            LmBytes.putF32(out, at, v);
+            at += 4;
+            return this;
+        }
+
+        Cursor put(byte[] bytes) {
+            System.arraycopy(bytes, 0, out, at, bytes.length);
+            at += bytes.length;
+            return this;
+        }
     }
 
     /** One write: the mesh (with its draws, when skinned) laid out and encoded. */
@@ -150,6 +190,8 @@ final class LmWriter {
         private int[][] drawCount = new int[0][];
         private int[][][] dictionaries = new int[0][][];
         private int[] packedLocal = new int[0]; // output vertex -> 4 local bone bytes, little-endian
+        private int[] drawOf = new int[0]; // output vertex -> the draw (running id) that draws it, or -1
+        private final List<int[]> drawDictionaries = new ArrayList<>(); // running draw id -> dictionary
         private int[] joints4 = new int[0];
         private float[] weights4 = new float[0];
 
@@ -183,7 +225,7 @@ final class LmWriter {
                 fourSlots(skin.weights());
             }
             layOut(subs);
-            if (skin != null) {
+            if (skin != null && !drawsInVertexOrder()) {
                 packLocalJoints();
             }
             return encode();
@@ -245,19 +287,27 @@ final class LmWriter {
                         + " holds");
             }
             int n = mesh.vertexCount();
-            outIndices = new int[(int) total];
+            int[] owner = skin == null ? new int[0] : new int[n];
+            Arrays.fill(owner, -1);
+            // without shared vertices the indices are written as they are, and when the submeshes
+            // cover them in order, straight from the mesh's array
+            boolean split = skin != null && drawsShareVertices(subs, indices, owner);
+            boolean inPlace = !split && consecutive(subs, indices.length);
+            outIndices = inPlace ? indices : new int[(int) total];
             submeshFirst = new int[subs.size()];
             submeshCount = new int[subs.size()];
             drawFirst = new int[subs.size()][];
             drawCount = new int[subs.size()][];
             dictionaries = new int[subs.size()][][];
             int[] copies = new int[16];
+            int[] copyDraw = new int[16];
             int copyCount = 0;
-            int[] owner = skin == null ? new int[0] : new int[n];
-            int[] copyStamp = skin == null ? new int[0] : new int[n];
-            int[] copyOf = skin == null ? new int[0] : new int[n];
-            Arrays.fill(owner, -1);
-            Arrays.fill(copyStamp, -1);
+            int[] copyStamp = split ? new int[n] : new int[0];
+            int[] copyOf = split ? new int[n] : new int[0];
+            if (split) {
+                Arrays.fill(owner, -1);
+                Arrays.fill(copyStamp, -1);
+            }
             int at = 0;
             int drawId = 0;
             for (int s = 0; s < subs.size(); s++) {
@@ -268,7 +318,9 @@ final class LmWriter {
                 List<Draw> draws = sub.draws();
                 if (skin == null || draws.isEmpty()) {
                     // static, or a skinned submesh without triangles: one draw over the whole range
-                    System.arraycopy(indices, sub.firstIndex(), outIndices, at, sub.indexCount());
+                    if (!inPlace) {
+                        System.arraycopy(indices, sub.firstIndex(), outIndices, at, sub.indexCount());
+                    }
                     drawFirst[s] = new int[] {at};
                     drawCount[s] = new int[] {sub.indexCount()};
                     dictionaries[s] = new int[][] {new int[0]};
@@ -288,6 +340,10 @@ final class LmWriter {
                     drawFirst[s][d] = draw.firstIndex() + shift;
                     drawCount[s][d] = draw.indexCount();
                     dictionaries[s][d] = ModelAccess.get().paletteEntries(draw);
+                    drawDictionaries.add(dictionaries[s][d]);
+                    if (!split) {
+                        continue;
+                    }
                     for (int i = draw.firstIndex(), end = i + draw.indexCount(); i < end; i++) {
                         int v = indices[i];
                         int o;
@@ -299,14 +355,19 @@ final class LmWriter {
                                 copyStamp[v] = drawId;
                                 if (copyCount == copies.length) {
                                     copies = Arrays.copyOf(copies, 2 * copyCount);
+                                    copyDraw = Arrays.copyOf(copyDraw, 2 * copyCount);
                                 }
                                 copyOf[v] = n + copyCount;
+                                copyDraw[copyCount] = drawId;
                                 copies[copyCount++] = v;
                             }
                             o = copyOf[v];
                         }
                         outIndices[i + shift] = o;
                     }
+                }
+                if (!split && !inPlace) {
+                    System.arraycopy(indices, sub.firstIndex(), outIndices, at, sub.indexCount());
                 }
                 at += sub.indexCount();
             }
@@ -316,50 +377,115 @@ final class LmWriter {
                 sourceOf[v] = v;
             }
             System.arraycopy(copies, 0, sourceOf, n, copyCount);
+            if (skin != null) {
+                drawOf = Arrays.copyOf(owner, n + copyCount);
+                System.arraycopy(copyDraw, 0, drawOf, n, copyCount);
+            }
         }
 
-        /** Each vertex's 4 slots as positions in its draw's dictionary, packed into one int. */
+        /**
+         * Whether the drawn vertices come draw by draw in vertex order (as a partitioned mesh's
+         * do), so that the vertex pass can turn joints into local slots with one table per draw,
+         * filled once; otherwise {@link #packLocalJoints} does it first.
+         */
+        private boolean drawsInVertexOrder() {
+            int last = -1;
+            for (int d : drawOf) {
+                if (d >= 0) {
+                    if (d < last) {
+                        return false;
+                    }
+                    last = d;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * Records in {@code owner} each vertex's first draw (running id, submesh order then draw
+         * order) and tells whether some vertex is used by a later draw too.
+         */
+        private static boolean drawsShareVertices(List<Submesh> subs, int[] indices, int[] owner) {
+            int drawId = 0;
+            for (Submesh sub : subs) {
+                for (Draw draw : sub.draws()) {
+                    for (int i = draw.firstIndex(), end = i + draw.indexCount(); i < end; i++) {
+                        int o = owner[indices[i]];
+                        if (o < 0) {
+                            owner[indices[i]] = drawId;
+                        } else if (o != drawId) {
+                            return true;
+                        }
+                    }
+                    drawId++;
+                }
+            }
+            return false;
+        }
+
+        /** Whether the submeshes cover the {@code indexCount} indices exactly, in order. */
+        private static boolean consecutive(List<Submesh> subs, int indexCount) {
+            int next = 0;
+            for (Submesh sub : subs) {
+                if (sub.firstIndex() != next) {
+                    return false;
+                }
+                next += sub.indexCount();
+            }
+            return next == indexCount;
+        }
+
+        /**
+         * Each vertex's 4 slots as positions in its draw's dictionary, packed into one int. The
+         * vertices are grouped by draw (a counting sort over {@link #drawOf}) and visited in
+         * ascending order within each group, so one table from bone to local slot serves each draw
+         * once and the joints are read front to back.
+         */
         private void packLocalJoints() {
             assert skin != null;
             int vertices = sourceOf.length;
+            int draws = drawDictionaries.size();
             packedLocal = new int[vertices];
-            boolean[] done = new boolean[vertices];
+            int[] start = new int[draws + 2]; // group g = draw + 1, group 0 the vertices no draw uses
+            for (int o = 0; o < vertices; o++) {
+                start[drawOf[o] + 2]++;
+            }
+            for (int g = 1; g < start.length; g++) {
+                start[g] += start[g - 1];
+            }
+            int[] byDraw = new int[vertices];
+            for (int o = 0; o < vertices; o++) {
+                byDraw[start[drawOf[o] + 1]++] = o;
+            }
+            // start[g] is now the end of group g
+            int[] j4 = joints4;
+            int[] map = sourceOf;
+            for (int k = 0; k < start[0]; k++) {
+                int o = byDraw[k];
+                int src = 4 * map[o];
+                packedLocal[o] = (j4[src] & 0xFF) | (j4[src + 1] & 0xFF) << 8 | (j4[src + 2] & 0xFF) << 16
+                        | (j4[src + 3] & 0xFF) << 24;
+            }
             int[] localOf = new int[skin.paletteSize()];
             Arrays.fill(localOf, -1);
-            for (int s = 0; s < drawFirst.length; s++) {
-                for (int d = 0; d < drawFirst[s].length; d++) {
-                    int[] dict = dictionaries[s][d];
-                    for (int e = 0; e < dict.length; e++) {
-                        localOf[dict[e]] = e;
-                    }
-                    for (int i = drawFirst[s][d], end = i + drawCount[s][d]; i < end; i++) {
-                        int o = outIndices[i];
-                        if (done[o]) {
-                            continue;
-                        }
-                        done[o] = true;
-                        int src = sourceOf[o];
-                        int packed = 0;
-                        for (int c = 0; c < 4; c++) {
-                            int local = localOf[joints4[4 * src + c]];
-                            assert local >= 0 || !(weights4[4 * src + c] > 0) : "weighted bone outside its draw";
-                            packed |= (local < 0 ? 0 : local & 0xFF) << (8 * c);
-                        }
-                        packedLocal[o] = packed;
-                    }
-                    for (int e : dict) {
-                        localOf[e] = -1;
-                    }
+            for (int d = 0; d < draws; d++) {
+                int[] dict = drawDictionaries.get(d);
+                for (int e = 0; e < dict.length; e++) {
+                    localOf[dict[e]] = e;
                 }
-            }
-            for (int o = 0; o < vertices; o++) {
-                if (!done[o]) {
-                    int src = sourceOf[o];
+                for (int k = start[d], end = start[d + 1]; k < end; k++) {
+                    int o = byDraw[k];
+                    int src = 4 * map[o];
                     int packed = 0;
                     for (int c = 0; c < 4; c++) {
-                        packed |= (joints4[4 * src + c] & 0xFF) << (8 * c);
+                        int local = localOf[j4[src + c]];
+                        assert local >= 0 || !(weights4[src + c] > 0) : "weighted bone outside its draw";
+                        packed |= (local < 0 ? 0 : local & 0xFF) << (8 * c);
                     }
                     packedLocal[o] = packed;
+                }
+                for (int e : dict) {
+                    localOf[e] = -1;
                 }
             }
         }
@@ -419,6 +545,10 @@ final class LmWriter {
                 strings.add(skin.boneName(i));
             }
             assert strings.size() <= MAX_U16 : "bone count checked in run()";
+            Map<String, Integer> firstOf = new HashMap<>(2 * strings.size());
+            for (int i = 0; i < strings.size(); i++) {
+                firstOf.putIfAbsent(strings.get(i), i);
+            }
             byte[][] stringBytes = new byte[strings.size()][];
             long stringsLength = 0;
             for (int i = 0; i < stringBytes.length; i++) {
@@ -458,7 +588,8 @@ final class LmWriter {
             }
             long dataSize = dataOffset + indexStart + indexLength + submeshLength[0];
 
-            LittleEndianWriter w = new LittleEndianWriter((int) (dataOffset + stringsLength));
+            byte[] out = new byte[(int) total];
+            Cursor w = new Cursor(out);
             w.putShort(VERSION.length()).put(VERSION.getBytes(StandardCharsets.US_ASCII));
             w.putInt((int) dataOffset).putInt((int) dataSize).putShort(submeshes + 1);
             w.putInt((int) header).putInt((int) meshLength);
@@ -469,15 +600,15 @@ final class LmWriter {
             }
             w.putInt(0).putShort(strings.size());
             // MESH block
-            w.putShort(indexOf(strings, "MESH")).putShort(indexOf(strings, mesh.name())).putShort(1);
-            w.putInt((int) vertexStart).putInt(vertices).putShort(indexOf(strings, decl.toString()));
+            w.putShort(indexOf(firstOf, "MESH")).putShort(indexOf(firstOf, mesh.name())).putShort(1);
+            w.putInt((int) vertexStart).putInt(vertices).putShort(indexOf(firstOf, decl.toString()));
             w.putInt((int) indexStart).putInt((int) indexLength);
             Bounds bounds = bounds();
             w.putFloat(bounds.minX()).putFloat(bounds.minY()).putFloat(bounds.minZ());
             w.putFloat(bounds.maxX()).putFloat(bounds.maxY()).putFloat(bounds.maxZ());
             w.putShort(boneCount);
             for (int i = 0; i < boneCount; i++) {
-                w.putShort(indexOf(strings, skin.boneName(i)));
+                w.putShort(indexOf(firstOf, skin.boneName(i)));
             }
             if (skin != null) {
                 w.putInt((int) bindStart).putInt(64 * boneCount);
@@ -488,7 +619,7 @@ final class LmWriter {
             long dictAt = dictStart;
             int drawTotal = 0;
             for (int s = 0; s < submeshes; s++) {
-                w.putShort(indexOf(strings, "SUBMESH")).putShort(0);
+                w.putShort(indexOf(firstOf, "SUBMESH")).putShort(0);
                 w.putInt(submeshFirst[s]).putInt(submeshCount[s]).putShort(drawFirst[s].length);
                 for (int d = 0; d < drawFirst[s].length; d++, drawTotal++) {
                     w.putInt(drawFirst[s][d]).putInt(drawCount[s][d]);
@@ -501,11 +632,11 @@ final class LmWriter {
                     }
                 }
             }
-            assert w.size() == dataOffset;
+            assert w.at == dataOffset;
             for (byte[] s : stringBytes) {
                 w.putShort(s.length).put(s);
             }
-            byte[] out = Arrays.copyOf(w.toByteArray(), (int) total);
+            assert w.at == dataOffset + vertexStart;
             encodeVertices(out, (int) (dataOffset + vertexStart), stride, declaration);
             encodeIndices(out, (int) (dataOffset + indexStart), indexBytes);
             if (skin != null) {
@@ -532,8 +663,9 @@ final class LmWriter {
             return new LmWriteResult(out, vertices, sourceVertices, drawTotal, partitioned, declaration, warnings);
         }
 
-        private static int indexOf(List<String> strings, String s) {
-            return strings.indexOf(s);
+        /** The index of the first string table entry equal to {@code s}. */
+        private static int indexOf(Map<String, Integer> firstOf, String s) {
+            return firstOf.get(s);
         }
 
         private Bounds bounds() {
@@ -551,82 +683,121 @@ final class LmWriter {
             return b;
         }
 
+        /**
+         * Writes the interleaved vertex buffer in one pass, vertex by vertex, every element of the
+         * declaration (which is in {@link LmElement} order) at its offset within the vertex.
+         */
         private void encodeVertices(byte[] out, int base, int stride, List<LmElement> declaration) {
+            assert declaration.equals(declaration.stream().sorted().collect(java.util.stream.Collectors.toList()));
             LmConvention c = options.convention();
             float xs = c.xSign();
-            int n = sourceOf.length;
-            int offset = base;
-            for (LmElement e : declaration) {
-                switch (e) {
-                    case POSITION:
-                        putVec3(out, offset, stride, ModelAccess.get().positions(mesh), xs);
-                        break;
-                    case NORMAL:
-                        putVec3(out, offset, stride, ModelAccess.get().normals(mesh), xs);
-                        break;
-                    case COLOR:
-                        putVec4(out, offset, stride, ModelAccess.get().colors(mesh), 1f, 1f);
-                        break;
-                    case UV:
-                        putUv(out, offset, stride, ModelAccess.get().uvs(mesh, 0), c.flipsV());
-                        break;
-                    case UV1:
-                        putUv(out, offset, stride, ModelAccess.get().uvs(mesh, 1), c.flipsV());
-                        break;
-                    case BLENDWEIGHT:
-                        putVec4(out, offset, stride, weights4, 1f, 1f);
-                        break;
-                    case BLENDINDICES:
-                        for (int o = 0, at = offset; o < n; o++, at += stride) {
-                            LmBytes.putI32(out, at, packedLocal[o]);
-                        }
-                        break;
-                    case TANGENT:
-                        putVec4(out, offset, stride, ModelAccess.get().tangents(mesh), xs, c.tangentWSign());
-                        break;
-                    case NORMAL_BYTE:
-                        float[] nb = ModelAccess.get().values(normalBytes);
-                        for (int o = 0, at = offset; o < n; o++, at += stride) {
-                            int src = 4 * sourceOf[o];
+            float ws = c.tangentWSign();
+            boolean flipV = c.flipsV();
+            ModelAccess.Bridge access = ModelAccess.get();
+            float[] pos = access.positions(mesh);
+            float[] nor = access.normals(mesh);
+            float[] col = access.colors(mesh);
+            float[] uv0 = mesh.uvChannelCount() >= 1 ? access.uvs(mesh, 0) : null;
+            float[] uv1 = mesh.uvChannelCount() >= 2 ? access.uvs(mesh, 1) : null;
+            float[] wts = skin != null ? weights4 : null;
+            int[] j4 = joints4;
+            int[] drawOfVertex = drawOf;
+            // local slots: precomputed per vertex, or through the table of the current draw
+            int[] packed = packedLocal.length == sourceOf.length ? packedLocal : null;
+            int[] localOf = new int[wts != null && packed == null ? skin.paletteSize() : 0];
+            Arrays.fill(localOf, -1);
+            int[] current = new int[0];
+            int currentDraw = -1;
+            float[] tan = access.tangents(mesh);
+            float[] nb = normalBytes != null ? access.values(normalBytes) : null;
+            int[] map = sourceOf;
+            for (int o = 0, at = base; o < map.length; o++, at += stride) {
+                int v = map[o];
+                int p = at;
+                int s = 3 * v;
+                LmBytes.putF32(out, p, pos[s] * xs);
+                LmBytes.putF32(out, p + 4, pos[s + 1]);
+                LmBytes.putF32(out, p + 8, pos[s + 2]);
+                p += 12;
+                if (nor != null) {
+                    LmBytes.putF32(out, p, nor[s] * xs);
+                    LmBytes.putF32(out, p + 4, nor[s + 1]);
+                    LmBytes.putF32(out, p + 8, nor[s + 2]);
+                    p += 12;
+                }
+                if (col != null) {
+                    s = 4 * v;
+                    LmBytes.putF32(out, p, col[s]);
+                    LmBytes.putF32(out, p + 4, col[s + 1]);
+                    LmBytes.putF32(out, p + 8, col[s + 2]);
+                    LmBytes.putF32(out, p + 12, col[s + 3]);
+                    p += 16;
+                }
+                if (uv0 != null) {
+                    s = 2 * v;
+                    LmBytes.putF32(out, p, uv0[s]);
+                    LmBytes.putF32(out, p + 4, flipV ? 1f - uv0[s + 1] : uv0[s + 1]);
+                    p += 8;
+                    if (uv1 != null) {
+                        LmBytes.putF32(out, p, uv1[s]);
+                        LmBytes.putF32(out, p + 4, flipV ? 1f - uv1[s + 1] : uv1[s + 1]);
+                        p += 8;
+                    }
+                }
+                if (wts != null) {
+                    s = 4 * v;
+                    LmBytes.putF32(out, p, wts[s]);
+                    LmBytes.putF32(out, p + 4, wts[s + 1]);
+                    LmBytes.putF32(out, p + 8, wts[s + 2]);
+                    LmBytes.putF32(out, p + 12, wts[s + 3]);
+                    int local;
+                    if (packed != null) {
+                        local = packed[o];
+                    } else {
+                        int draw = drawOfVertex[o];
+                        if (draw < 0) {
+                            // no triangle draws it: the palette indices' low bytes
+                            local = (j4[s] & 0xFF) | (j4[s + 1] & 0xFF) << 8 | (j4[s + 2] & 0xFF) << 16
+                                    | (j4[s + 3] & 0xFF) << 24;
+                        } else {
+                            if (draw != currentDraw) {
+                                for (int e : current) {
+                                    localOf[e] = -1;
+                                }
+                                current = drawDictionaries.get(draw);
+                                for (int e = 0; e < current.length; e++) {
+                                    localOf[current[e]] = e;
+                                }
+                                currentDraw = draw;
+                            }
+                            local = 0;
                             for (int k = 0; k < 4; k++) {
-                                out[at + k] = (byte) (int) nb[src + k];
+                                int slot = localOf[j4[s + k]];
+                                assert slot >= 0 || !(wts[s + k] > 0) : "weighted bone outside its draw";
+                                local |= (slot < 0 ? 0 : slot & 0xFF) << (8 * k);
                             }
                         }
-                        break;
-                    default:
-                        throw new AssertionError(e);
+                    }
+                    LmBytes.putI32(out, p + 16, local);
+                    p += 20;
                 }
-                offset += e.bytes();
-            }
-        }
-
-        private void putVec3(byte[] out, int at, int stride, float[] src, float xs) {
-            int[] map = sourceOf;
-            for (int o = 0; o < map.length; o++, at += stride) {
-                int s = 3 * map[o];
-                LmBytes.putF32(out, at, src[s] * xs);
-                LmBytes.putF32(out, at + 4, src[s + 1]);
-                LmBytes.putF32(out, at + 8, src[s + 2]);
-            }
-        }
-
-        private void putVec4(byte[] out, int at, int stride, float[] src, float xs, float ws) {
-            int[] map = sourceOf;
-            for (int o = 0; o < map.length; o++, at += stride) {
-                int s = 4 * map[o];
-                LmBytes.putF32(out, at, src[s] * xs);
-                LmBytes.putF32(out, at + 4, src[s + 1]);
-                LmBytes.putF32(out, at + 8, src[s + 2]);
-                LmBytes.putF32(out, at + 12, src[s + 3] * ws);
-            }
-        }
-
-        private void putUv(byte[] out, int at, int stride, float[] src, boolean flipV) {
-            int[] map = sourceOf;
-            for (int o = 0; o < map.length; o++, at += stride) {
-                int s = 2 * map[o];
-                LmBytes.putF32(out, at, src[s]);
-                LmBytes.putF32(out, at + 4, flipV ? 1f - src[s + 1] : src[s + 1]);
+                if (tan != null) {
+                    s = 4 * v;
+                    LmBytes.putF32(out, p, tan[s] * xs);
+                    LmBytes.putF32(out, p + 4, tan[s + 1]);
+                    LmBytes.putF32(out, p + 8, tan[s + 2]);
+                    LmBytes.putF32(out, p + 12, tan[s + 3] * ws);
+                    p += 16;
+                }
+                if (nb != null) {
+                    s = 4 * v;
+                    out[p] = (byte) (int) nb[s];
+                    out[p + 1] = (byte) (int) nb[s + 1];
+                    out[p + 2] = (byte) (int) nb[s + 2];
+                    out[p + 3] = (byte) (int) nb[s + 3];
+                    p += 4;
+                }
+                assert p == at + stride;
             }
         }
 

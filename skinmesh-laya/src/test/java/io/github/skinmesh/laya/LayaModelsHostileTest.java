@@ -186,8 +186,26 @@ class LayaModelsHostileTest {
         byte[] b = tri();
         le(b).putFloat(268, Float.NaN);
         assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
-                .hasMessageStartingWith("MESH block at offset 48 (vertex data at 216): ")
-                .hasMessageContaining("position");
+                .hasMessage("POSITION of vertex 1 component 0 at offset 268: NaN, expected a finite value");
+    }
+
+    @Test
+    void nonFiniteNormalUvAndBindPose() {
+        // the worked example: vertices at 216, 52 bytes each (POSITION, NORMAL, UV, BLENDWEIGHT, BLENDINDICES),
+        // indices at 372, inverse bind poses at 378
+        byte[] normal = tri();
+        le(normal).putFloat(216 + 2 * 52 + 12 + 8, Float.POSITIVE_INFINITY);
+        assertThatThrownBy(() -> LayaModels.read(normal)).isInstanceOf(FormatException.class)
+                .hasMessage("NORMAL of vertex 2 component 2 at offset 340: Infinity, expected a finite value");
+        byte[] uv = tri();
+        le(uv).putFloat(216 + 24 + 4, Float.NEGATIVE_INFINITY);
+        assertThatThrownBy(() -> LayaModels.read(uv, LmReadOptions.DEFAULTS.withConvention(LmConvention.UNITY)))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("UV of vertex 0 component 1 at offset 244: -Infinity, expected a finite value");
+        byte[] bind = tri();
+        le(bind).putFloat(378 + 64 + 4 * 13, Float.NaN);
+        assertThatThrownBy(() -> LayaModels.read(bind)).isInstanceOf(FormatException.class)
+                .hasMessage("inverse bind pose of bone 1 element 13 at offset 494: NaN, expected a finite value");
     }
 
     @Test

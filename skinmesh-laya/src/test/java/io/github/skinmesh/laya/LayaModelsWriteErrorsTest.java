@@ -241,6 +241,36 @@ class LayaModelsWriteErrorsTest {
     }
 
     @Test
+    void normalBytesFollowTheirVerticesWhenPartitioningSplitsThem() {
+        // triangle 0 binds bones 0 and 1, triangle 1 bones 0 and 2: at 2 bones a draw each, sharing vertices 0 and 2
+        float[] ibm = new float[48];
+        for (int m = 0; m < 3; m++) {
+            ibm[16 * m] = ibm[16 * m + 5] = ibm[16 * m + 10] = ibm[16 * m + 15] = 1;
+        }
+        float[] normalBytes = {10, 11, 12, 13, 20, 21, 22, 23, 30, 31, 32, 33, 40, 41, 42, 43};
+        Mesh quad = Mesh.builder("Quad")
+                .positions(new float[] {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0})
+                .indices(new int[] {0, 1, 2, 0, 2, 3})
+                .addAttribute(LayaModels.NORMAL_BYTE_ATTRIBUTE, 4, normalBytes)
+                .skin(Skin.of(new String[] {"A", "B", "C"}, ibm, BoneWeights.of(1, new int[] {0, 1, 0, 2},
+                        new float[] {1, 1, 1, 1})))
+                .build();
+        LmWriteResult w = LayaModels.write(quad, LmWriteOptions.DEFAULTS.withConvention(LmConvention.LAYA)
+                .withMaxBones(2));
+        assertThat(w.drawCount()).isEqualTo(2);
+        assertThat(w.vertexCount()).isGreaterThan(4);
+        Mesh back = LayaModels.read(w.bytes()).mesh();
+        float[] positions = back.positions();
+        float[] values = back.attribute(LayaModels.NORMAL_BYTE_ATTRIBUTE).values();
+        for (int v = 0; v < back.vertexCount(); v++) {
+            // the source vertex at the same position (the four positions are distinct)
+            int source = positions[3 * v] == 0 ? (positions[3 * v + 1] == 0 ? 0 : 3) : (positions[3 * v + 1] == 0 ? 1 : 2);
+            assertThat(Arrays.copyOfRange(values, 4 * v, 4 * v + 4)).as("vertex %d", v)
+                    .containsExactly(Arrays.copyOfRange(normalBytes, 4 * source, 4 * source + 4));
+        }
+    }
+
+    @Test
     void extremeFiniteValuesStayFiniteInEveryConvention() {
         // a non-finite number is never written: the conversions only negate and take 1 - v, which
         // keep the largest floats finite, and the reader (which rejects non-finite data) reads them

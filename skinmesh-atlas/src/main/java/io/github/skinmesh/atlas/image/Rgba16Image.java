@@ -12,16 +12,11 @@ import java.util.Objects;
  * <p>Immutable and thread-safe: {@link #of} copies the caller's array once; {@link #rgba()} returns a
  * copy and {@link #rgbaInto} copies into the caller's array.
  */
-public final class Rgba16Image implements PixelImage {
-    private final String name;
-    private final int width;
-    private final int height;
+public final class Rgba16Image extends ImageBase implements PixelImage {
     private final short[] rgba;
 
     private Rgba16Image(String name, int width, int height, short[] rgba) {
-        this.name = Objects.requireNonNull(name, "name");
-        this.width = width;
-        this.height = height;
+        super(name, width, height);
         this.rgba = rgba;
     }
 
@@ -86,21 +81,6 @@ public final class Rgba16Image implements PixelImage {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public int width() {
-        return width;
-    }
-
-    @Override
-    public int height() {
-        return height;
-    }
-
-    @Override
     public TexelFormat format() {
         return TexelFormat.RGBA16;
     }
@@ -115,7 +95,7 @@ public final class Rgba16Image implements PixelImage {
      * @throws IndexOutOfBoundsException when a coordinate or the channel is out of range
      */
     public int sample(int x, int y, int channel) {
-        return rgba[Texels.index(width, height, x, y, channel)] & 0xFFFF;
+        return rgba[index(x, y, channel)] & 0xFFFF;
     }
 
     @Override
@@ -143,25 +123,26 @@ public final class Rgba16Image implements PixelImage {
     }
 
     @Override
-    public PixelImage convert(TexelFormat target) {
-        switch (target) {
-            case RGBA16:
-                return this;
-            case RGBA8: {
-                byte[] out = new byte[rgba.length];
-                for (int i = 0; i < out.length; i++) {
-                    out[i] = (byte) Texels.narrow16To8(rgba[i] & 0xFFFF);
-                }
-                return Rgba8Image.adopt(name, width, height, out);
-            }
-            default: {
-                float[] out = new float[rgba.length];
-                for (int i = 0; i < out.length; i++) {
-                    out[i] = (rgba[i] & 0xFFFF) / 65535f;
-                }
-                return RgbaFloatImage.adopt(name, width, height, out);
-            }
+    byte[] to8() {
+        byte[] out = new byte[rgba.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (byte) Texels.narrow16To8(rgba[i] & 0xFFFF);
         }
+        return out;
+    }
+
+    @Override
+    short[] to16() {
+        return rgba;
+    }
+
+    @Override
+    float[] toFloat() {
+        float[] out = new float[rgba.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (rgba[i] & 0xFFFF) / 65535f;
+        }
+        return out;
     }
 
     @Override
@@ -169,20 +150,13 @@ public final class Rgba16Image implements PixelImage {
         return new Rgba16Image(newName, width, height, rgba);
     }
 
-    /** @return whether {@code o} is an {@code Rgba16Image} of the same size and texels (names are ignored) */
     @Override
-    public boolean equals(Object o) {
-        return o == this || o instanceof Rgba16Image && ((Rgba16Image) o).width == width
-                && ((Rgba16Image) o).height == height && Arrays.equals(((Rgba16Image) o).rgba, rgba);
+    boolean sameTexels(ImageBase other) {
+        return Arrays.equals(((Rgba16Image) other).rgba, rgba);
     }
 
     @Override
-    public int hashCode() {
-        return 31 * (31 * width + height) + Arrays.hashCode(rgba);
-    }
-
-    @Override
-    public String toString() {
-        return "Rgba16Image[" + Checks.quote(name) + ", " + width + "x" + height + "]";
+    int texelHash() {
+        return Arrays.hashCode(rgba);
     }
 }

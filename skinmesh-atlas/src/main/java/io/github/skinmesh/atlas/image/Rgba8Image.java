@@ -12,16 +12,11 @@ import java.util.Objects;
  * <p>Immutable and thread-safe: {@link #of} copies the caller's array once; {@link #rgba()} returns a
  * copy and {@link #rgbaInto} copies into the caller's array.
  */
-public final class Rgba8Image implements PixelImage {
-    private final String name;
-    private final int width;
-    private final int height;
+public final class Rgba8Image extends ImageBase implements PixelImage {
     private final byte[] rgba;
 
     private Rgba8Image(String name, int width, int height, byte[] rgba) {
-        this.name = Objects.requireNonNull(name, "name");
-        this.width = width;
-        this.height = height;
+        super(name, width, height);
         this.rgba = rgba;
     }
 
@@ -85,21 +80,6 @@ public final class Rgba8Image implements PixelImage {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public int width() {
-        return width;
-    }
-
-    @Override
-    public int height() {
-        return height;
-    }
-
-    @Override
     public TexelFormat format() {
         return TexelFormat.RGBA8;
     }
@@ -114,7 +94,7 @@ public final class Rgba8Image implements PixelImage {
      * @throws IndexOutOfBoundsException when a coordinate or the channel is out of range
      */
     public int sample(int x, int y, int channel) {
-        return rgba[Texels.index(width, height, x, y, channel)] & 0xFF;
+        return rgba[index(x, y, channel)] & 0xFF;
     }
 
     @Override
@@ -142,25 +122,26 @@ public final class Rgba8Image implements PixelImage {
     }
 
     @Override
-    public PixelImage convert(TexelFormat target) {
-        switch (target) {
-            case RGBA8:
-                return this;
-            case RGBA16: {
-                short[] out = new short[rgba.length];
-                for (int i = 0; i < out.length; i++) {
-                    out[i] = (short) ((rgba[i] & 0xFF) * 257);
-                }
-                return Rgba16Image.adopt(name, width, height, out);
-            }
-            default: {
-                float[] out = new float[rgba.length];
-                for (int i = 0; i < out.length; i++) {
-                    out[i] = (rgba[i] & 0xFF) / 255f;
-                }
-                return RgbaFloatImage.adopt(name, width, height, out);
-            }
+    byte[] to8() {
+        return rgba;
+    }
+
+    @Override
+    short[] to16() {
+        short[] out = new short[rgba.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (short) ((rgba[i] & 0xFF) * 257);
         }
+        return out;
+    }
+
+    @Override
+    float[] toFloat() {
+        float[] out = new float[rgba.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (rgba[i] & 0xFF) / 255f;
+        }
+        return out;
     }
 
     @Override
@@ -168,20 +149,13 @@ public final class Rgba8Image implements PixelImage {
         return new Rgba8Image(newName, width, height, rgba);
     }
 
-    /** @return whether {@code o} is an {@code Rgba8Image} of the same size and texels (names are ignored) */
     @Override
-    public boolean equals(Object o) {
-        return o == this || o instanceof Rgba8Image && ((Rgba8Image) o).width == width
-                && ((Rgba8Image) o).height == height && Arrays.equals(((Rgba8Image) o).rgba, rgba);
+    boolean sameTexels(ImageBase other) {
+        return Arrays.equals(((Rgba8Image) other).rgba, rgba);
     }
 
     @Override
-    public int hashCode() {
-        return 31 * (31 * width + height) + Arrays.hashCode(rgba);
-    }
-
-    @Override
-    public String toString() {
-        return "Rgba8Image[" + Checks.quote(name) + ", " + width + "x" + height + "]";
+    int texelHash() {
+        return Arrays.hashCode(rgba);
     }
 }

@@ -13,16 +13,11 @@ import java.util.Objects;
  * <p>Immutable and thread-safe: {@link #of} copies the caller's array once; {@link #rgba()} returns a
  * copy and {@link #rgbaInto} copies into the caller's array.
  */
-public final class RgbaFloatImage implements PixelImage {
-    private final String name;
-    private final int width;
-    private final int height;
+public final class RgbaFloatImage extends ImageBase implements PixelImage {
     private final float[] rgba;
 
     private RgbaFloatImage(String name, int width, int height, float[] rgba) {
-        this.name = Objects.requireNonNull(name, "name");
-        this.width = width;
-        this.height = height;
+        super(name, width, height);
         this.rgba = rgba;
     }
 
@@ -84,21 +79,6 @@ public final class RgbaFloatImage implements PixelImage {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public int width() {
-        return width;
-    }
-
-    @Override
-    public int height() {
-        return height;
-    }
-
-    @Override
     public TexelFormat format() {
         return TexelFormat.RGBA_FLOAT;
     }
@@ -113,7 +93,7 @@ public final class RgbaFloatImage implements PixelImage {
      * @throws IndexOutOfBoundsException when a coordinate or the channel is out of range
      */
     public float sample(int x, int y, int channel) {
-        return rgba[Texels.index(width, height, x, y, channel)];
+        return rgba[index(x, y, channel)];
     }
 
     @Override
@@ -141,25 +121,26 @@ public final class RgbaFloatImage implements PixelImage {
     }
 
     @Override
-    public PixelImage convert(TexelFormat target) {
-        switch (target) {
-            case RGBA_FLOAT:
-                return this;
-            case RGBA8: {
-                byte[] out = new byte[rgba.length];
-                for (int i = 0; i < out.length; i++) {
-                    out[i] = (byte) Texels.floatTo8(rgba[i]);
-                }
-                return Rgba8Image.adopt(name, width, height, out);
-            }
-            default: {
-                short[] out = new short[rgba.length];
-                for (int i = 0; i < out.length; i++) {
-                    out[i] = (short) Texels.floatTo16(rgba[i]);
-                }
-                return Rgba16Image.adopt(name, width, height, out);
-            }
+    byte[] to8() {
+        byte[] out = new byte[rgba.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (byte) Texels.floatTo8(rgba[i]);
         }
+        return out;
+    }
+
+    @Override
+    short[] to16() {
+        short[] out = new short[rgba.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (short) Texels.floatTo16(rgba[i]);
+        }
+        return out;
+    }
+
+    @Override
+    float[] toFloat() {
+        return rgba;
     }
 
     @Override
@@ -167,23 +148,13 @@ public final class RgbaFloatImage implements PixelImage {
         return new RgbaFloatImage(newName, width, height, rgba);
     }
 
-    /**
-     * @return whether {@code o} is an {@code RgbaFloatImage} of the same size and texels, compared bit for
-     *     bit as {@link Arrays#equals(float[], float[])} does (names are ignored)
-     */
     @Override
-    public boolean equals(Object o) {
-        return o == this || o instanceof RgbaFloatImage && ((RgbaFloatImage) o).width == width
-                && ((RgbaFloatImage) o).height == height && Arrays.equals(((RgbaFloatImage) o).rgba, rgba);
+    boolean sameTexels(ImageBase other) {
+        return Arrays.equals(((RgbaFloatImage) other).rgba, rgba);
     }
 
     @Override
-    public int hashCode() {
-        return 31 * (31 * width + height) + Arrays.hashCode(rgba);
-    }
-
-    @Override
-    public String toString() {
-        return "RgbaFloatImage[" + Checks.quote(name) + ", " + width + "x" + height + "]";
+    int texelHash() {
+        return Arrays.hashCode(rgba);
     }
 }

@@ -25,9 +25,11 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>The trusted path.</b> The {@code trusted...} methods build model objects from arrays that
  * an algorithm derived from already validated model objects (a gather, a concatenation, a joint
- * renumbering through a checked table): they adopt the arrays without a copy and check the
+ * renumbering through a checked table), or that a reader decoded while checking every element
+ * against the model's rules itself: they adopt the arrays without a copy and check the
  * per-element invariants (finite floats, indices below the vertex count, joints below the palette
- * size, canonical slot order) only as {@code assert}s, so that tests (which run with assertions
+ * size, canonical slot order, each draw's vertices weighting only the draw's palette entries)
+ * only as {@code assert}s, so that tests (which run with assertions
  * on) still catch a broken algorithm while production code does not pay for re-validating what
  * it just built. Structural checks that cost no more than the number of streams, submeshes or
  * palette entries still run. The public factories of the model always validate; only code that
@@ -158,7 +160,8 @@ public final class ModelAccess {
         /**
          * @param name mesh name
          * @return a builder on the trusted path: setters adopt their arrays, and {@code build()}
-         *     checks stream values and index ranges only as assertions
+         *     checks stream values, index ranges and the bones weighted by each draw's vertices
+         *     only as assertions
          */
         Mesh.Builder trustedMeshBuilder(String name);
 

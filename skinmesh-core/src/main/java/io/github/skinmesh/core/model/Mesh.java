@@ -105,7 +105,13 @@ public final class Mesh {
             throw new ValidationException(where + ": skin weights cover " + b.skin.weights().vertexCount()
                     + " vertices, expected vertexCount " + n);
         }
-        DrawRules.run(where, subs, idx, b.skin);
+        if (b.trusted) {
+            // the structure of the draws is checked; that their vertices weight only their bones, as an assert
+            DrawRules.run(where, subs, idx, b.skin, false);
+            assert DrawRules.run(where, subs, idx, b.skin, true);
+        } else {
+            DrawRules.run(where, subs, idx, b.skin, true);
+        }
         for (int t = 0; t < b.morphTargets.size(); t++) {
             MorphTarget mt = b.morphTargets.get(t);
             if (mt.vertexCount() != n && (mt.hasPositions() || mt.hasNormals() || mt.hasTangents())) {
@@ -185,8 +191,9 @@ public final class Mesh {
      * they took from validated model objects (select, concat, combine): the builder adopts its
      * arrays like {@link #adoptingBuilder}, and {@link Builder#build()} checks the per-element
      * invariants of the vertex streams and indices (every float finite, every index below the
-     * vertex count) only as {@code assert}s; the structural checks (lengths, submesh ranges,
-     * materials, draws, skin and morph target sizes) still run. A caller may preset the bounds it
+     * vertex count, every vertex of a draw weighting only the draw's palette entries) only as
+     * {@code assert}s; the structural checks (lengths, submesh ranges, materials, draw tiling and
+     * palette entries, skin and morph target sizes) still run. A caller may preset the bounds it
      * already knows ({@link Builder#presetBounds}), also checked only by an {@code assert}. The
      * public factories never take this path.
      */

@@ -24,8 +24,12 @@ import org.jspecify.annotations.Nullable;
  * weights renormalized to sum 1. The vertices of {@code b} then follow that ancestor rigidly: what
  * is lost is {@code b}'s motion relative to it. Weighted bones whose common ancestors have no
  * weight (sibling roots of a skin, fingers under an unweighted hand) can also be merged into such
- * an ancestor, which then takes weight (and a palette entry, see below). The input's weights are
- * first normalized as posing treats them (a vertex without weight follows palette entry 0).
+ * an ancestor, which then takes weight (and a palette entry, see below). The weights depend only
+ * on which bones keep weight in the end: every input influence of a bone goes to its nearest
+ * ancestor-or-self that keeps weight, so a bone that took weight again after being folded (its
+ * fingers merged into it) also has its own influences back, and is not reported as folded. The
+ * input's weights are first normalized as posing treats them (a vertex without weight follows
+ * palette entry 0).
  *
  * <h2>Which bones</h2>
  * A greedy search applies, one step at a time, the fold that costs least per bone removed, down to
@@ -33,8 +37,9 @@ import org.jspecify.annotations.Nullable;
  * state of least error that meets the limit (so a larger target never gives a larger error). With
  * clips, the cost is the displacement measured on poses sampled from them ({@link ReduceOptions}:
  * rate and count): the affected vertices are skinned at every pose with the fold applied and
- * compared with the input posed the same way. Without clips the cost is a rest-pose estimate: the
- * weight moved times its distance from the folded bone's joint, squared.
+ * compared with the input posed the same way. Without clips the cost is a rest-pose estimate: for
+ * every bone whose articulation a vertex loses, the weight carried past that bone times the
+ * vertex's distance from its joint, squared.
  *
  * <h2>Joints and palette</h2>
  * Joints stay indices into the result's own palette, as everywhere in skinmesh. By default
@@ -142,7 +147,7 @@ public final class BoneReduction {
      * The smallest reduction after which every submesh fits one bone-palette partition of
      * {@code maxBones}: the vertices of each submesh's triangles weight at most {@code maxBones}
      * distinct bones. Among the states of the greedy search that fit, the one of least error is
-     * taken (with clips; without, the first that fits, which folds the fewest bones). A mesh that
+     * taken (with clips the measured one; without, the rest-pose estimate). A mesh that
      * fits already is returned with nothing folded.
      *
      * <p>The draws of the result say how to draw it: when its palette has more than

@@ -2,7 +2,9 @@ package io.github.skinmesh.core.partition;
 
 /**
  * How {@link FoldSearch} prices a move: the change it makes to a per-vertex energy, and the
- * state's total. Implementations keep the per-vertex state of the current reduction.
+ * state's total. A vertex's energy is a function of the representatives of its joints in the
+ * state (not of the moves that led there), so a move that gives a bone its own weight back can
+ * lower it. Implementations keep the per-vertex state of the current reduction.
  */
 interface FoldCost {
     /**
@@ -23,7 +25,4 @@ interface FoldCost {
 
     /** @return the state's largest displacement, or NaN when the model does not measure one */
     double maxDisplacement();
-
-    /** @return whether no move can lower the energy (so the first state within a limit is the best) */
-    boolean nonDecreasing();
 }

@@ -107,9 +107,4 @@ final class SampledFoldCost implements FoldCost {
         }
         return max;
     }
-
-    @Override
-    public boolean nonDecreasing() {
-        return false;
-    }
 }

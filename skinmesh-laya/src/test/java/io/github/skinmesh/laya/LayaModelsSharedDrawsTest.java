@@ -1,0 +1,74 @@
+package io.github.skinmesh.laya;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Draw;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.model.Submesh;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The writer's layout paths besides the partitioned mesh's: draws of the mesh's own that share
+ * vertices (the shared vertices are copied for the later draw) and submeshes that do not cover the
+ * indices in order (their ranges are concatenated in submesh order).
+ */
+class LayaModelsSharedDrawsTest {
+    private static final LmWriteOptions LAYA = LmWriteOptions.DEFAULTS.withConvention(LmConvention.LAYA);
+
+    /** A quad whose triangles (0, 1, 2) and (0, 2, 3) bind bones {0, 1} and {0, 2}; 2 slots per vertex. */
+    private static Mesh quad(List<Submesh> submeshes, int[] indices) {
+        float[] ibm = new float[48];
+        for (int m = 0; m < 3; m++) {
+            ibm[16 * m] = ibm[16 * m + 5] = ibm[16 * m + 10] = ibm[16 * m + 15] = 1;
+        }
+        Mesh.Builder b = Mesh.builder("Quad")
+                .positions(new float[] {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0})
+                .indices(indices)
+                .skin(Skin.of(new String[] {"A", "B", "C"}, ibm, BoneWeights.of(2, new int[] {0, 0, 1, 0, 0, 0, 2, 0},
+                        new float[] {1, 0, 1, 0, 1, 0, 1, 0})));
+        submeshes.forEach(b::addSubmesh);
+        return b.build();
+    }
+
+    @Test
+    void verticesSharedByTheMeshsOwnDrawsAreCopiedForTheLaterDraw() {
+        Mesh mesh = quad(List.of(new Submesh(0, 6, 0, List.of(Draw.of(0, 3, 0, 1), Draw.of(3, 3, 2, 0)))),
+                new int[] {0, 1, 2, 0, 2, 3});
+        LmWriteResult w = LayaModels.write(mesh, LAYA);
+        assertThat(w.partitioned()).isFalse();
+        assertThat(w.vertexCount()).isEqualTo(6);
+        assertThat(w.duplicatedVertices()).isEqualTo(2);
+        Mesh back = LayaModels.read(w.bytes()).mesh();
+        // the copies of vertices 0 and 2 are appended in order of first need: 0 -> 4, 2 -> 5
+        assertThat(back.indices()).containsExactly(0, 1, 2, 4, 5, 3);
+        float[] p = back.positions();
+        assertThat(Arrays.copyOfRange(p, 12, 18)).containsExactly(0, 0, 0, 1, 1, 0);
+        int[] joints = back.skin().weights().joints();
+        // vertex 3 and the copies resolve through the second draw's dictionary [2, 0]
+        assertThat(Arrays.copyOfRange(joints, 0, 24)).containsExactly(0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,
+                0, 0, 0, 0, 0, 0, 0, 0);
+        assertThat(back.submeshes().get(0).draws()).containsExactly(Draw.of(0, 3, 0, 1), Draw.of(3, 3, 2, 0));
+        // read and written back as it was read: the same file
+        LmReadResult r = LayaModels.read(w.bytes());
+        assertThat(LayaModels.write(r.mesh(), r.rewriteOptions()).bytes()).isEqualTo(w.bytes());
+    }
+
+    @Test
+    void submeshesOutOfIndexOrderAreWrittenInSubmeshOrder() {
+        Submesh second = new Submesh(3, 3, 0, List.of(Draw.of(3, 3, 2, 0)));
+        Submesh first = new Submesh(0, 3, 0, List.of(Draw.of(0, 3, 0, 1)));
+        Mesh mesh = quad(List.of(second, first), new int[] {0, 1, 2, 0, 2, 3});
+        LmWriteResult w = LayaModels.write(mesh, LAYA);
+        Mesh back = LayaModels.read(w.bytes()).mesh();
+        // submesh 0 of the file holds the triangle (0, 2, 3), submesh 1 the triangle (0, 1, 2) on copies of 0 and 2
+        assertThat(back.submeshes()).extracting(Submesh::firstIndex, Submesh::indexCount)
+                .containsExactly(tuple(0, 3), tuple(3, 3));
+        assertThat(back.indices()).containsExactly(0, 2, 3, 4, 1, 5);
+        assertThat(Arrays.copyOfRange(back.positions(), 12, 18)).containsExactly(0, 0, 0, 1, 1, 0);
+    }
+}
