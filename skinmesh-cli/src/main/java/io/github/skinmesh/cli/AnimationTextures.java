@@ -304,7 +304,9 @@ final class AnimationTextures {
         message = message.replace("maxWidth or maxHeight", maxWidthOption ? "--max-width" : "the width")
                 .replace("maxHeight", "the largest height").replace("lower the rate", "lower --fps")
                 .replace("combine the parts first", "combine the parts first (skinmesh combine)")
-                .replace("options ask for POSITIONS_NORMALS", "--normals asks for them");
+                .replace("options ask for POSITIONS_NORMALS", "--normals asks for them")
+                .replace("use the float or a normalized encoding", "use --encoding float, unorm16 or unorm8")
+                .replace("use the float encoding", "use --encoding float");
         if (maxWidthOption) {
             message = message.replace("maxWidth", "--max-width");
         }

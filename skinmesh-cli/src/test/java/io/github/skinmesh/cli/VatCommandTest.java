@@ -282,6 +282,25 @@ class VatCommandTest {
                 "more than the largest height 16384 (9555 texels per frame at width 1)", "lower --fps, raise --max-width");
     }
 
+    /** A joint moved 100 000 units up: beyond the largest half float (65504). */
+    static Path farAway(Path dir) throws IOException {
+        Path file = dir.resolve("far.glb");
+        Files.write(file, TinyGlb.glb(json -> TestFiles.addAnimation(json, "far", 1, "translation", new float[] {0, 1},
+                0, 1, 0, 0, 1e5f, 0)));
+        return file;
+    }
+
+    @Test
+    void aPositionBeyondTheHalfRangeNamesTheOtherEncodings() throws IOException {
+        Path file = farAway(tmp);
+        Cli.run("vat", file, "--clip", "far", "--out", tmp.resolve("far")).assertBadInput(file + ": ",
+                "a position coordinate reaches 100000.0, beyond the half-float range (largest finite 65504.0); use "
+                        + "--encoding float, unorm16 or unorm8");
+        Cli.run("vat", file, "--clip", "far", "--out", tmp.resolve("far"), "--encoding", "unorm16", "--quiet").assertOk();
+        assertThat(BakedFiles.read(tmp.resolve("far")).checkVertices(new BakedFiles.Vertices(file)).maxError())
+                .as("unorm16 over 100000 units").isLessThan(1e5 / 65535);
+    }
+
     @Test
     void normalsOfAMeshWithoutNormals() throws IOException {
         Path file = tmp.resolve("no-normals.glb");
