@@ -40,6 +40,15 @@ import io.github.skinmesh.laya.LmWriteOptions;
 import io.github.skinmesh.laya.LmWriteResult;
 import io.github.skinmesh.testkit.humanoid.Humanoid;
 import io.github.skinmesh.testkit.humanoid.Humanoids;
+import io.github.skinmesh.vat.BoneTextureOptions;
+import io.github.skinmesh.vat.Vat;
+import io.github.skinmesh.vat.VatClip;
+import io.github.skinmesh.vat.VatDecoder;
+import io.github.skinmesh.vat.VatEncoding;
+import io.github.skinmesh.vat.VatFormat;
+import io.github.skinmesh.vat.VatOptions;
+import io.github.skinmesh.vat.VatResult;
+import io.github.skinmesh.vat.VatStreams;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -65,7 +74,9 @@ import picocli.CommandLine.Spec;
             + "again (one draw call per render state), partition the combined mesh into draws of at most 24 bones (greedy as "
             + "LayaAir's exporter, and optimized), reduce it to 24 bones with the error, sample and skin the walk cycle, "
             + "animated bounds, bone palettes for GPU skinning (3x4 float and half), draw six phases of the walk into "
-            + "a PNG, write the character and the combined character as glTF binary and the combined, partitioned mesh as a "
+            + "a PNG, bake the walk of the combined mesh for GPU crowds both ways (vertex animation textures of positions "
+            + "and normals, unorm16 PNG, in vat/; a bone-matrix texture, half EXR, in bones/; each with its manifest.json,"
+            + " its measured error and a PNG picture of each texture), write the character and the combined character as glTF binary and the combined, partitioned mesh as a "
             + "LayaAir .lm. Each raw .bin output has a .json beside it giving its layout.",
             "Prints a report and the list of files written, and its progress on stderr when that is a terminal. "
             + "With --quiet, stdout holds only the list of files written and stderr only errors."})
@@ -139,6 +150,13 @@ final class DemoCommand implements Callable<Integer> {
         // 5. a picture of the walk
         WalkPreview.Picture preview = WalkPreview.render(character, walk);
 
+        // 5b. the walk baked for GPU crowds, both ways: vertex animation textures and a bone-matrix texture of the
+        // combined mesh (one palette), with a picture of each texture
+        Baked baked;
+        try (ConsoleProgress progress = quiet.progress()) {
+            baked = bake(combined.character(), walk, progress);
+        }
+
         // 6. outputs: the character and the combined character as glTF, the sampled walk, the GPU palettes (each raw file with a JSON
         // describing its layout), the picture, the textures
         try (outputs) {
@@ -161,6 +179,15 @@ final class DemoCommand implements Callable<Integer> {
                         skeleton, walk, walked)));
             }
             outputs.write(out.resolve(PREVIEW), preview.png());
+            for (AnimationTextures.BakeFile f : baked.vatFiles) {
+                outputs.write(out.resolve(VAT_DIR).resolve(f.name()), f.bytes());
+            }
+            outputs.write(out.resolve(VAT_DIR).resolve(POSITIONS_PREVIEW), baked.positionsPreview.png());
+            outputs.write(out.resolve(VAT_DIR).resolve(NORMALS_PREVIEW), baked.normalsPreview.png());
+            for (AnimationTextures.BakeFile f : baked.bonesFiles) {
+                outputs.write(out.resolve(BONES_DIR).resolve(f.name()), f.bytes());
+            }
+            outputs.write(out.resolve(BONES_DIR).resolve(BONES_PREVIEW), baked.bonesPreview.png());
             for (Mesh part : h.parts()) {
                 for (Material m : part.materials()) {
                     TextureRef tex = m.texture(Material.BASE_COLOR);
@@ -203,6 +230,8 @@ final class DemoCommand implements Callable<Integer> {
                     reduced.bonesBefore(), reduced.bonesAfter(), PARTITION_BONES, reduced.maxError(), reduced.rmsError(),
                     reduced.sampledPoses());
             w.println();
+            printBaked(w, walk, baked);
+            w.println();
             w.printf(Locale.ROOT, "%s opens in any glTF viewer: drag it into a web viewer such as the Khronos glTF "
                     + "Sample Viewer or the three.js editor.%n", GLB);
             w.printf(Locale.ROOT, "%s: %d phases of %s side by side, seen from the character's right (%dx%d).%n", PREVIEW,
@@ -236,6 +265,31 @@ final class DemoCommand implements Callable<Integer> {
     static final String PALETTE_HALF = "walk.palette3x4.f16";
     /** The picture of the walk. */
     static final String PREVIEW = "walk.preview.png";
+    /** The folder of the walk's vertex animation textures and their manifest. */
+    static final String VAT_DIR = "vat";
+    /** The folder of the walk's bone-matrix texture and its manifest. */
+    static final String BONES_DIR = "bones";
+    /** The picture of the positions texture, in {@link #VAT_DIR}. */
+    static final String POSITIONS_PREVIEW = "positions.preview.png";
+    /** The picture of the normals texture, in {@link #VAT_DIR}. */
+    static final String NORMALS_PREVIEW = "normals.preview.png";
+    /** The picture of the bone texture, in {@link #BONES_DIR}. */
+    static final String BONES_PREVIEW = "bones.preview.png";
+    /**
+     * Largest width of the demo's vertex animation textures: the 9,555 vertices of a frame take 10 rows, so the
+     * texture (and its picture) is about three times as wide as high instead of 43 times at the default 4096.
+     */
+    static final int VAT_MAX_WIDTH = 1024;
+    /** How the demo bakes the vertex animation textures: positions and normals, 16-bit normalized, as PNG. */
+    static final VatOptions VAT_OPTIONS = VatOptions.DEFAULTS.withFps(FPS).withEncoding(VatEncoding.UNORM16)
+            .withStreams(VatStreams.POSITIONS_NORMALS).withMaxWidth(VAT_MAX_WIDTH);
+    /** The file format of the vertex animation textures. */
+    static final VatFormat VAT_FORMAT = VatFormat.PNG;
+    /** How the demo bakes the bone-matrix texture: half floats. */
+    static final BoneTextureOptions BONES_OPTIONS = BoneTextureOptions.DEFAULTS.withFps(FPS)
+            .withEncoding(VatEncoding.HALF);
+    /** The file format of the bone-matrix texture. */
+    static final VatFormat BONES_FORMAT = VatFormat.EXR;
     /** Version of the layout descriptions; changes only when a field is removed or changes meaning. */
     static final int LAYOUT_VERSION = 1;
 
@@ -374,6 +428,63 @@ final class DemoCommand implements Callable<Integer> {
         r.paletteFloat = f32.array();
         r.paletteHalf = f16.array();
         return r;
+    }
+
+    /** The walk baked both ways: the bakes, their files and the pictures of their textures. */
+    record Baked(VatResult vat, List<AnimationTextures.BakeFile> vatFiles, TexturePreview.Picture positionsPreview,
+            TexturePreview.Picture normalsPreview, VatResult bones, List<AnimationTextures.BakeFile> bonesFiles,
+            TexturePreview.Picture bonesPreview) {
+    }
+
+    /**
+     * Bakes a clip of a character with one skinned mesh into vertex animation textures
+     * ({@link #VAT_OPTIONS}) and a bone-matrix texture ({@link #BONES_OPTIONS}), and draws each texture.
+     */
+    static Baked bake(Character combined, AnimationClip clip, Progress progress) {
+        VatResult vat = Vat.bakeVertexTextures(combined, List.of(clip), VAT_OPTIONS, progress);
+        VatResult bones = Vat.bakeBoneTexture(combined, List.of(clip), BONES_OPTIONS, progress);
+        VatDecoder vatDecoder = vat.decoder();
+        return new Baked(vat, AnimationTextures.files(vat, VAT_FORMAT), TexturePreview.positions(vatDecoder),
+                TexturePreview.normals(vatDecoder), bones, AnimationTextures.files(bones, BONES_FORMAT),
+                TexturePreview.bones(bones.decoder()));
+    }
+
+    /** The bake's lines: a row per file with its texture's size, encoding, bytes and error, then the pictures. */
+    private static void printBaked(PrintWriter w, AnimationClip walk, Baked baked) {
+        VatClip vatClip = baked.vat.clips().get(0);
+        w.printf(Locale.ROOT, "animation textures: %s baked for GPU crowds, %d frames at %d fps (the last at %.3f s), "
+                + "%d vertices and %d palette bones of the combined mesh%n", walk.name(), vatClip.frames(), FPS,
+                vatClip.duration(), baked.vat.elementCount(), baked.bones.elementCount());
+        Table t = new Table("file", "texture", "size", "encoding", "bytes", "max error", "RMS error");
+        addRows(t, VAT_DIR, VAT_FORMAT, baked.vat, baked.vatFiles);
+        addRows(t, BONES_DIR, BONES_FORMAT, baked.bones, baked.bonesFiles);
+        w.print(t.render());
+        for (VatResult r : List.of(baked.vat, baked.bones)) {
+            for (String warning : r.warnings()) {
+                w.printf(Locale.ROOT, "  %s: %s%n", r == baked.vat ? VAT_DIR : BONES_DIR, warning);
+            }
+        }
+        w.println("errors: positions decoded as a shader decodes them against exact skinning, every vertex of every "
+                + "frame, in model units (normals: degrees)");
+        w.printf(Locale.ROOT, "previews: %s/%s and %s/%s (positions through the bounds to RGB, normals to RGB), %s/%s "
+                + "(the rows of the skin matrices, scaled), row 0 at the top%n", VAT_DIR, POSITIONS_PREVIEW, VAT_DIR,
+                NORMALS_PREVIEW, BONES_DIR, BONES_PREVIEW);
+    }
+
+    private static void addRows(Table t, String dir, VatFormat format, VatResult result,
+            List<AnimationTextures.BakeFile> files) {
+        for (AnimationTextures.BakeFile f : files) {
+            if (f.texture() == null) {
+                t.row(dir + "/" + f.name(), "", "", "", f.bytes().length, "", "");
+                continue;
+            }
+            boolean normals = f.texture().equals("normals");
+            t.row(dir + "/" + f.name(), f.texture(), result.width() + "x" + result.height(),
+                    result.encoding().manifestName() + " " + format.extension(), f.bytes().length,
+                    normals ? AnimationTextures.number(result.normalMaxErrorDegrees()) + " deg"
+                            : AnimationTextures.number(result.maxError()),
+                    normals ? "" : AnimationTextures.number(result.rmsError()));
+        }
     }
 
     private static void printReport(PrintWriter w, Humanoid h, List<ValidationReport> reports, AnimationClip walk,

@@ -455,6 +455,71 @@ class DemoCommandTest {
         return img.getRGB(x, y) & 0xFFFFFF;
     }
 
+    // ---------------------------------------------------------------- the animation textures
+
+    @Test
+    void theWalkIsBakedBothWaysAndEachTextureDecodesToSkinning() throws IOException {
+        Path vat = first.resolve(DemoCommand.VAT_DIR);
+        Path bones = first.resolve(DemoCommand.BONES_DIR);
+        assertThat(listed()).contains(vat.resolve("positions.png"), vat.resolve("normals.png"),
+                vat.resolve("manifest.json"), bones.resolve("bones.exr"), bones.resolve("manifest.json"));
+        BakedFiles.Vertices combined = new BakedFiles.Vertices(first.resolve(DemoCommand.COMBINED_GLB));
+        BakedFiles v = BakedFiles.read(vat);
+        assertThat(v.encoding).isEqualTo("unorm16");
+        assertThat(v.files).containsOnlyKeys("positions", "normals");
+        assertThat(v.width).isEqualTo(DemoCommand.VAT_MAX_WIDTH);
+        assertThat(v.rowsPerFrame).as("9555 vertices in rows of 1024").isEqualTo(10);
+        assertThat(v.manifest.at("/clips/0/name").textValue()).isEqualTo("walk");
+        assertThat(v.manifest.at("/clips/0/frames").intValue()).isEqualTo(32);
+        BakedFiles.Measured vm = v.checkVertices(combined);
+        assertThat(vm.maxError()).as("unorm16 on a 1.7 m character: well under a millimetre").isLessThan(1e-4);
+        BakedFiles b = BakedFiles.read(bones);
+        assertThat(b.encoding).isEqualTo("half");
+        assertThat(b.elementCount).isEqualTo(53);
+        BakedFiles.Measured bm = b.checkBones(combined);
+        assertThat(bm.maxError()).isLessThan(1e-3);
+
+        for (String[] row : new String[][] {{"vat", "positions.png", "positions", "1024x320", "unorm16 png"},
+            {"vat", "normals.png", "normals", "1024x320", "unorm16 png"}, {"bones", "bones.exr", "bones", "159x32",
+                "half exr"}}) {
+            long bytes = Files.size(first.resolve(row[0]).resolve(row[1]));
+            assertThat(run.out()).containsPattern(Pattern.quote(row[0] + "/" + row[1]) + " +" + row[2] + " +" + row[3]
+                    + " +" + row[4] + " +" + bytes + " ");
+        }
+        assertThat(run.out()).contains("animation textures: walk baked for GPU crowds, 32 frames at 30 fps (the last at "
+                + "1.033 s), 9555 vertices and 53 palette bones of the combined mesh")
+                .containsPattern("vat/positions.png .* " + Pattern.quote(AnimationTextures.number(
+                        v.manifest.get("maxError").doubleValue())) + " ");
+    }
+
+    @Test
+    void eachTextureHasAPictureWithRowZeroAtTheTop() throws IOException {
+        BakedFiles v = BakedFiles.read(first.resolve(DemoCommand.VAT_DIR));
+        BufferedImage positions = ImageIO.read(first.resolve(DemoCommand.VAT_DIR).resolve(DemoCommand.POSITIONS_PREVIEW)
+                .toFile());
+        assertThat(positions.getWidth()).isEqualTo(1024);
+        assertThat(positions.getHeight()).isEqualTo(320);
+        int[] px = new int[4];
+        for (int[] at : new int[][] {{0, 0}, {1023, 0}, {5, 17}, {338, 319}}) {
+            positions.getRaster().getPixel(at[0], at[1], px);
+            for (int a = 0; a < 3; a++) {
+                assertThat(px[a]).as("texel (%d, %d): its stored value, in 0..65535, to 0..255", at[0], at[1])
+                        .isEqualTo((int) Math.round(v.stored("positions", at, a) / 65535 * 255));
+            }
+            assertThat(px[3]).isEqualTo(255);
+        }
+        positions.getRaster().getPixel(339, 319, px);
+        assertThat(px[3]).as("after the last of the 9555 vertices of the last frame").isZero();
+        BufferedImage normals = ImageIO.read(first.resolve(DemoCommand.VAT_DIR).resolve(DemoCommand.NORMALS_PREVIEW)
+                .toFile());
+        assertThat(new int[] {normals.getWidth(), normals.getHeight()}).containsExactly(1024, 320);
+        BufferedImage bones = ImageIO.read(first.resolve(DemoCommand.BONES_DIR).resolve(DemoCommand.BONES_PREVIEW)
+                .toFile());
+        assertThat(new int[] {bones.getWidth(), bones.getHeight()}).as("159x32 texels enlarged 4 times")
+                .containsExactly(636, 128);
+        assertThat(run.out()).contains("previews: vat/positions.preview.png and vat/normals.preview.png");
+    }
+
     @Test
     void twoRunsWriteIdenticalFiles() throws IOException {
         List<Path> files = Cli.files(first);

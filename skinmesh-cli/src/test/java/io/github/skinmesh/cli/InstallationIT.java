@@ -140,12 +140,14 @@ class InstallationIT {
         }
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).contains("(linear blend, SIMD kernel)");
-        // the three .glb files, the .lm, the atlas page, three raw files and their layouts, the preview, six textures
-        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 19);
-        assertThat(listed).hasSize(18).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
+        // the three .glb files, the .lm, the atlas page, three raw files and their layouts, the preview, the walk
+        // baked both ways (vat/: two textures, their manifest and a picture of each; bones/: the texture, its
+        // manifest and its picture), six textures
+        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 27);
+        assertThat(listed).hasSize(26).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
         assertThat(out.resolve("humanoid.glb")).isRegularFile();
         assertThat(out.resolve("humanoid.combined.lm")).isRegularFile();
-        assertThat(Cli.files(out)).hasSize(18);
+        assertThat(Cli.files(out)).hasSize(26);
     }
 
     /**

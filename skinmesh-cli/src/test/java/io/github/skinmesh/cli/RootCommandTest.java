@@ -35,11 +35,12 @@ class RootCommandTest {
         assertThat(run.out()).startsWith("Usage: skinmesh").contains("Commands:");
         assertThat(run.out().lines().map(String::strip)).anyMatch(l -> l.startsWith("demo "))
                 .anyMatch(l -> l.startsWith("inspect ")).anyMatch(l -> l.startsWith("skin "))
-                .anyMatch(l -> l.startsWith("combine ")).anyMatch(l -> l.startsWith("help "));
+                .anyMatch(l -> l.startsWith("combine ")).anyMatch(l -> l.startsWith("vat "))
+                .anyMatch(l -> l.startsWith("bones-texture ")).anyMatch(l -> l.startsWith("help "));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"demo", "inspect", "skin", "combine"})
+    @ValueSource(strings = {"demo", "inspect", "skin", "combine", "vat", "bones-texture"})
     void everyCommandHasHelp(String command) {
         Cli.Run run = Cli.run(command, "--help").assertOk();
         assertThat(run.out()).startsWith("Usage: skinmesh " + command);

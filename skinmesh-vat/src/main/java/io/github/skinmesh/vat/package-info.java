@@ -1,5 +1,12 @@
 /**
- * Animation textures for GPU crowds: vertex animation textures (positions and normals as float, half or normalized integers with bounds), bone-matrix animation textures for instanced skinning, and keyframe poses packed into vertex channels. The API arrives with its issue.
+ * Animation textures for GPU crowds. {@link io.github.skinmesh.vat.Vat} bakes clips into vertex
+ * animation textures (positions, optionally normals; float, half, or 16/8-bit normalized to
+ * bounds with octahedral normals; absolute positions or offsets from the bind pose) and
+ * bone-matrix textures (3 texels per palette bone per frame, float or half), each with a clip
+ * table, per-clip bounds and the measured error of what a shader decodes.
+ * {@link io.github.skinmesh.vat.VatFiles} writes them (raw little-endian or PNG, plus
+ * {@code manifest.json}) and reads them back; {@link io.github.skinmesh.vat.VatDecoder} decodes
+ * them exactly as the shader functions do.
  */
 @NullMarked
 package io.github.skinmesh.vat;

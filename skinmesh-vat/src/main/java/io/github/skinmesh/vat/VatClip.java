@@ -1,0 +1,48 @@
+package io.github.skinmesh.vat;
+
+import io.github.skinmesh.core.model.Bounds;
+import java.util.Objects;
+
+/**
+ * One entry of a baked texture's clip table.
+ *
+ * <p>Frame {@code f} ({@code 0 <= f < frames}) is the pose at {@code min(f / fps, duration)} and the
+ * last frame the pose at {@code duration}; its texels start at row {@code firstRow + f * rowsPerFrame}.
+ * A shader that blends two frames must take the second from the same clip: frame
+ * {@code frames - 1} is followed by frame 0 when the clip loops, and by itself otherwise.
+ *
+ * @param name the clip's name
+ * @param firstRow the texture row of the clip's frame 0
+ * @param frames number of frames, {@code >= 1}
+ * @param fps frames per second of clip time
+ * @param duration the clip's duration in seconds (the time of its last frame)
+ * @param loop whether the clip is meant to loop (see {@link LoopMode})
+ * @param bounds the box in model space of every position the decoded texture gives over the clip's
+ *     frames and of the exact poses at those times: a box that contains every blend of two frames
+ *     too, so instanced draws culled by it are never culled wrongly
+ * @param maxError largest distance in model units between a decoded position and exact skinning
+ *     over the clip's frames
+ * @param rmsError root mean square of those distances
+ */
+public record VatClip(String name, int firstRow, int frames, float fps, float duration, boolean loop, Bounds bounds,
+        double maxError, double rmsError) {
+    /** Relative tolerance of {@link LoopMode#DETECT}: a fraction of the clip box's diagonal. */
+    public static final float LOOP_TOLERANCE = 1e-4f;
+
+    /**
+     * @param name clip name
+     * @param firstRow first row, {@code >= 0}
+     * @param frames frames, {@code >= 1}
+     * @param fps rate, {@code > 0}
+     * @param duration seconds, {@code >= 0}
+     * @param loop loop flag
+     * @param bounds the clip's box
+     * @param maxError largest error
+     * @param rmsError RMS error
+     * @throws NullPointerException when the name or bounds is null
+     */
+    public VatClip {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(bounds, "bounds");
+    }
+}

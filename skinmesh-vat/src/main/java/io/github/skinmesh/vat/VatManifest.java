@@ -1,0 +1,414 @@
+package io.github.skinmesh.vat;
+
+import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.core.model.Bounds;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The {@code manifest.json} of a baked texture set: the public format the CLI document fixes.
+ *
+ * <pre>{@code
+ * {"format": "skinmesh-vat", "version": 1, "kind": "vertex"|"bones",
+ *  "encoding": "float"|"half"|"unorm16"|"unorm8", "width": W, "height": H,
+ *  "rowsPerFrame": R, "vertexCount": V | "boneCount": B,
+ *  "textures": {"positions": FILE, "normals": FILE} | {"bones": FILE},
+ *  "offsets": bool, "bounds": {"min": [x,y,z], "max": [x,y,z]},
+ *  "clips": [{"name", "firstRow", "frames", "fps", "duration", "loop", "bounds": {"min", "max"}}],
+ *  "maxError": E, "rmsError": E}
+ * }</pre>
+ *
+ * Element {@code i} (a vertex, or row {@code i % 3} of bone {@code i / 3}) of frame {@code f} of
+ * clip {@code c} is the texel at row {@code clips[c].firstRow + f*R + floor(i / W)}, column
+ * {@code i mod W}. {@code bounds} are what normalized encodings map to
+ * ({@code min + value / (2^bits - 1) * (max - min)}): for a vertex texture the box of the stored
+ * positions (or offsets) over every frame; for a bone texture the box of the skinned positions.
+ * Each clip also carries its {@code maxError} and {@code rmsError}, and a vertex texture with
+ * normals {@code normalMaxErrorDegrees}; readers ignore keys they do not know.
+ *
+ * <p>Floats are written in their shortest decimal form that reads back to the same float, so a
+ * manifest read back gives bit-identical bounds. Immutable and thread-safe.
+ */
+public final class VatManifest {
+    /** The value of the {@code format} key. */
+    public static final String FORMAT = "skinmesh-vat";
+    /** The version this library writes and reads. */
+    public static final int VERSION = 1;
+
+    private final TextureKind kind;
+    private final VatEncoding encoding;
+    private final int width;
+    private final int height;
+    private final int rowsPerFrame;
+    private final int elementCount;
+    private final Map<String, String> textures;
+    private final boolean offsets;
+    private final Bounds bounds;
+    private final List<VatClip> clips;
+    private final double maxError;
+    private final double rmsError;
+    private final double normalMaxErrorDegrees;
+
+    /**
+     * Creates a manifest.
+     *
+     * @param kind vertex or bones
+     * @param encoding texel encoding
+     * @param width texels per row
+     * @param height rows
+     * @param rowsPerFrame rows per frame
+     * @param elementCount vertices (vertex kind) or palette bones (bones kind)
+     * @param textures texture role to file name, in order ({@code positions}, {@code normals}; or {@code bones})
+     * @param offsets whether positions are offsets from the bind pose
+     * @param bounds the bounds normalized values map to
+     * @param clips the clip table
+     * @param maxError largest position error in model units over every frame
+     * @param rmsError RMS position error
+     * @param normalMaxErrorDegrees largest normal error in degrees, or NaN when no normals are baked
+     * @throws FormatException when the layout is inconsistent: a size below 1, a texture role that
+     *     does not fit the kind, or a clip whose rows leave the texture
+     */
+    public VatManifest(TextureKind kind, VatEncoding encoding, int width, int height, int rowsPerFrame,
+            int elementCount, Map<String, String> textures, boolean offsets, Bounds bounds, List<VatClip> clips,
+            double maxError, double rmsError, double normalMaxErrorDegrees) {
+        this.kind = Objects.requireNonNull(kind, "kind");
+        this.encoding = Objects.requireNonNull(encoding, "encoding");
+        this.width = width;
+        this.height = height;
+        this.rowsPerFrame = rowsPerFrame;
+        this.elementCount = elementCount;
+        this.textures = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(textures));
+        this.offsets = offsets;
+        this.bounds = Objects.requireNonNull(bounds, "bounds");
+        this.clips = List.copyOf(clips);
+        this.maxError = maxError;
+        this.rmsError = rmsError;
+        this.normalMaxErrorDegrees = normalMaxErrorDegrees;
+        String where = "manifest";
+        if (width < 1 || height < 1 || rowsPerFrame < 1 || elementCount < 1) {
+            throw new FormatException(where + ": width " + width + ", height " + height + ", rowsPerFrame "
+                    + rowsPerFrame + ", " + countKey() + " " + elementCount + ", expected each >= 1");
+        }
+        long needed = (long) elementCount * (kind == TextureKind.BONES ? 3 : 1);
+        if ((long) rowsPerFrame * width < needed) {
+            throw new FormatException(where + ": rowsPerFrame " + rowsPerFrame + " x width " + width + " = "
+                    + (long) rowsPerFrame * width + " texels per frame, fewer than the " + needed + " needed");
+        }
+        String main = kind == TextureKind.BONES ? "bones" : "positions";
+        if (!this.textures.containsKey(main)) {
+            throw new FormatException(where + ": textures " + this.textures.keySet() + " lack \"" + main
+                    + "\", required for kind " + kind.manifestName());
+        }
+        for (VatClip c : this.clips) {
+            long end = c.firstRow() + (long) c.frames() * rowsPerFrame;
+            if (c.firstRow() < 0 || c.frames() < 1 || end > height) {
+                throw new FormatException(where + ": clip \"" + c.name() + "\": rows " + c.firstRow() + ".." + end
+                        + " (" + c.frames() + " frames), expected within 0.." + height + " and at least one frame");
+            }
+        }
+    }
+
+    /** @return vertex or bones */
+    public TextureKind kind() {
+        return kind;
+    }
+
+    /** @return the texel encoding */
+    public VatEncoding encoding() {
+        return encoding;
+    }
+
+    /** @return texels per row */
+    public int width() {
+        return width;
+    }
+
+    /** @return rows */
+    public int height() {
+        return height;
+    }
+
+    /** @return rows per frame */
+    public int rowsPerFrame() {
+        return rowsPerFrame;
+    }
+
+    /** @return vertices (vertex kind) or palette bones (bones kind) */
+    public int elementCount() {
+        return elementCount;
+    }
+
+    /** @return texture role to file name, read-only, in manifest order */
+    public Map<String, String> textures() {
+        return textures;
+    }
+
+    /** @return whether positions are offsets from the bind pose */
+    public boolean offsets() {
+        return offsets;
+    }
+
+    /** @return the bounds normalized values map to */
+    public Bounds bounds() {
+        return bounds;
+    }
+
+    /** @return the clip table, read-only */
+    public List<VatClip> clips() {
+        return clips;
+    }
+
+    /**
+     * @param name a clip name
+     * @return the index of that clip in the table
+     * @throws io.github.skinmesh.core.ValidationException when no clip has that name, listing the names
+     */
+    public int clipIndex(String name) {
+        for (int i = 0; i < clips.size(); i++) {
+            if (clips.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        List<String> names = new ArrayList<>();
+        clips.forEach(c -> names.add(c.name()));
+        throw new io.github.skinmesh.core.ValidationException("manifest: clip \"" + name
+                + "\" is not in the clip table " + names);
+    }
+
+    /** @return largest position error in model units over every frame */
+    public double maxError() {
+        return maxError;
+    }
+
+    /** @return RMS position error in model units */
+    public double rmsError() {
+        return rmsError;
+    }
+
+    /** @return largest normal error in degrees, NaN when no normals are baked */
+    public double normalMaxErrorDegrees() {
+        return normalMaxErrorDegrees;
+    }
+
+    private String countKey() {
+        return kind == TextureKind.BONES ? "boneCount" : "vertexCount";
+    }
+
+    /**
+     * Writes the manifest as JSON: two-space indented, keys in the order of the format above, a
+     * final newline. Identical manifests give identical text.
+     *
+     * @return the JSON text
+     */
+    public String toJson() {
+        StringBuilder sb = new StringBuilder(512);
+        sb.append("{\n");
+        sb.append("  \"format\": \"").append(FORMAT).append("\",\n");
+        sb.append("  \"version\": ").append(VERSION).append(",\n");
+        sb.append("  \"kind\": \"").append(kind.manifestName()).append("\",\n");
+        sb.append("  \"encoding\": \"").append(encoding.manifestName()).append("\",\n");
+        sb.append("  \"width\": ").append(width).append(",\n");
+        sb.append("  \"height\": ").append(height).append(",\n");
+        sb.append("  \"rowsPerFrame\": ").append(rowsPerFrame).append(",\n");
+        sb.append("  \"").append(countKey()).append("\": ").append(elementCount).append(",\n");
+        sb.append("  \"textures\": {");
+        boolean first = true;
+        for (Map.Entry<String, String> e : textures.entrySet()) {
+            sb.append(first ? "" : ", ");
+            Json.quote(sb, e.getKey());
+            sb.append(": ");
+            Json.quote(sb, e.getValue());
+            first = false;
+        }
+        sb.append("},\n");
+        sb.append("  \"offsets\": ").append(offsets).append(",\n");
+        sb.append("  \"bounds\": ");
+        bounds(sb, bounds);
+        sb.append(",\n  \"clips\": [");
+        for (int i = 0; i < clips.size(); i++) {
+            VatClip c = clips.get(i);
+            sb.append(i == 0 ? "\n" : ",\n").append("    {\"name\": ");
+            Json.quote(sb, c.name());
+            sb.append(", \"firstRow\": ").append(c.firstRow()).append(", \"frames\": ").append(c.frames())
+                    .append(", \"fps\": ").append(c.fps()).append(", \"duration\": ").append(c.duration())
+                    .append(", \"loop\": ").append(c.loop()).append(", \"bounds\": ");
+            bounds(sb, c.bounds());
+            sb.append(", \"maxError\": ").append(c.maxError()).append(", \"rmsError\": ").append(c.rmsError())
+                    .append('}');
+        }
+        sb.append(clips.isEmpty() ? "],\n" : "\n  ],\n");
+        sb.append("  \"maxError\": ").append(maxError).append(",\n");
+        sb.append("  \"rmsError\": ").append(rmsError);
+        if (!Double.isNaN(normalMaxErrorDegrees)) {
+            sb.append(",\n  \"normalMaxErrorDegrees\": ").append(normalMaxErrorDegrees);
+        }
+        sb.append("\n}\n");
+        return sb.toString();
+    }
+
+    private static void bounds(StringBuilder sb, Bounds b) {
+        sb.append("{\"min\": [").append(b.minX()).append(", ").append(b.minY()).append(", ").append(b.minZ())
+                .append("], \"max\": [").append(b.maxX()).append(", ").append(b.maxY()).append(", ").append(b.maxZ())
+                .append("]}");
+    }
+
+    /**
+     * Reads a manifest.
+     *
+     * @param source names the manifest in messages (a file name)
+     * @param json the JSON text
+     * @return the manifest
+     * @throws FormatException naming the key when the text is not JSON, the format or version is
+     *     not this one, a required key is missing or has the wrong type or range, or the layout is
+     *     inconsistent (see the constructor)
+     */
+    public static VatManifest parse(String source, String json) {
+        Object root = Json.parse(source, json);
+        Reader r = new Reader(source);
+        Map<String, Object> m = r.object(root, "manifest");
+        String format = r.string(m, "format");
+        if (!FORMAT.equals(format)) {
+            throw new FormatException(source + ": format \"" + format + "\", expected \"" + FORMAT + "\"");
+        }
+        int version = r.integer(m, "version", 0, Integer.MAX_VALUE);
+        if (version != VERSION) {
+            throw new FormatException(source + ": version " + version + ", expected " + VERSION);
+        }
+        String kindName = r.string(m, "kind");
+        TextureKind kind = switch (kindName) {
+            case "vertex" -> TextureKind.VERTEX;
+            case "bones" -> TextureKind.BONES;
+            default -> throw new FormatException(source + ": kind \"" + kindName + "\", expected vertex or bones");
+        };
+        VatEncoding encoding;
+        try {
+            encoding = VatEncoding.ofManifestName(r.string(m, "encoding"));
+        } catch (io.github.skinmesh.core.ValidationException x) {
+            throw new FormatException(source + ": " + x.getMessage());
+        }
+        int width = r.integer(m, "width", 1, Vat.MAX_TEXTURE_SIZE);
+        int height = r.integer(m, "height", 1, Vat.MAX_TEXTURE_SIZE);
+        int rows = r.integer(m, "rowsPerFrame", 1, Vat.MAX_TEXTURE_SIZE);
+        int count = r.integer(m, kind == TextureKind.BONES ? "boneCount" : "vertexCount", 1, Integer.MAX_VALUE);
+        Map<String, Object> tex = r.object(m.get("textures"), "textures");
+        Map<String, String> textures = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : tex.entrySet()) {
+            textures.put(e.getKey(), r.string(tex, e.getKey()));
+        }
+        boolean offsets = r.bool(m, "offsets");
+        Bounds bounds = r.bounds(m.get("bounds"), "bounds");
+        List<VatClip> clips = new ArrayList<>();
+        Object clipList = m.get("clips");
+        if (!(clipList instanceof List<?> list)) {
+            throw new FormatException(source + ": clips is " + Reader.describe(clipList) + ", expected an array");
+        }
+        for (int i = 0; i < list.size(); i++) {
+            String where = "clips[" + i + "]";
+            Map<String, Object> c = r.object(list.get(i), where);
+            clips.add(new VatClip(r.string(c, "name"), r.integer(c, "firstRow", 0, Vat.MAX_TEXTURE_SIZE),
+                    r.integer(c, "frames", 1, Vat.MAX_FRAMES), r.floatNumber(c, "fps"),
+                    r.floatNumber(c, "duration"), r.bool(c, "loop"), r.bounds(c.get("bounds"), where + ".bounds"),
+                    r.optionalNumber(c, "maxError"), r.optionalNumber(c, "rmsError")));
+        }
+        return new VatManifest(kind, encoding, width, height, rows, count, textures, offsets, bounds, clips,
+                r.number(m, "maxError"), r.number(m, "rmsError"), r.optionalNumber(m, "normalMaxErrorDegrees"));
+    }
+
+    /** Typed access to parsed JSON with messages naming the key. */
+    private record Reader(String source) {
+        static String describe(Object v) {
+            return v == null ? "missing" : v == Json.NULL ? "null" : v instanceof String s ? "\"" + s + "\"" : v.toString();
+        }
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> object(Object v, String key) {
+            if (!(v instanceof Map<?, ?>)) {
+                throw new FormatException(source + ": " + key + " is " + describe(v) + ", expected an object");
+            }
+            return (Map<String, Object>) v;
+        }
+
+        String string(Map<String, Object> m, String key) {
+            Object v = m.get(key);
+            if (!(v instanceof String s)) {
+                throw new FormatException(source + ": " + key + " is " + describe(v) + ", expected a string");
+            }
+            return s;
+        }
+
+        boolean bool(Map<String, Object> m, String key) {
+            Object v = m.get(key);
+            if (!(v instanceof Boolean b)) {
+                throw new FormatException(source + ": " + key + " is " + describe(v) + ", expected true or false");
+            }
+            return b;
+        }
+
+        double number(Map<String, Object> m, String key) {
+            Object v = m.get(key);
+            if (!(v instanceof Json.Num n) || !Double.isFinite(n.doubleValue())) {
+                throw new FormatException(source + ": " + key + " is " + describe(v) + ", expected a number");
+            }
+            return n.doubleValue();
+        }
+
+        float floatNumber(Map<String, Object> m, String key) {
+            number(m, key);
+            return ((Json.Num) m.get(key)).floatValue();
+        }
+
+        double optionalNumber(Map<String, Object> m, String key) {
+            return m.containsKey(key) ? number(m, key) : Double.NaN;
+        }
+
+        int integer(Map<String, Object> m, String key, int lo, int hi) {
+            double d = number(m, key);
+            if (d != Math.rint(d) || d < lo || d > hi) {
+                throw new FormatException(source + ": " + key + " is " + describe(m.get(key)) + ", expected an integer "
+                        + lo + ".." + hi);
+            }
+            return (int) d;
+        }
+
+        Bounds bounds(Object v, String key) {
+            Map<String, Object> b = object(v, key);
+            float[] min = vec3(b.get("min"), key + ".min");
+            float[] max = vec3(b.get("max"), key + ".max");
+            return new Bounds(min[0], min[1], min[2], max[0], max[1], max[2]);
+        }
+
+        float[] vec3(Object v, String key) {
+            if (!(v instanceof List<?> l) || l.size() != 3) {
+                throw new FormatException(source + ": " + key + " is " + describe(v) + ", expected 3 numbers");
+            }
+            float[] out = new float[3];
+            for (int i = 0; i < 3; i++) {
+                if (!(l.get(i) instanceof Json.Num n) || !Float.isFinite(n.floatValue())) {
+                    throw new FormatException(source + ": " + key + "[" + i + "] is " + describe(l.get(i))
+                            + ", expected a finite number");
+                }
+                out[i] = n.floatValue();
+            }
+            return out;
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof VatManifest v && v.toJson().equals(toJson());
+    }
+
+    @Override
+    public int hashCode() {
+        return toJson().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "VatManifest[" + kind.manifestName() + ", " + encoding.manifestName() + ", " + width + "x" + height
+                + ", " + clips.size() + " clips]";
+    }
+}

@@ -1,0 +1,127 @@
+package io.github.skinmesh.vat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.BoneChannel;
+import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Interpolation;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.FloatRange;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class FrameLayoutTest {
+    static AnimationClip clip(String name, float... times) {
+        float[] values = new float[3 * times.length];
+        return AnimationClip.of(name, List.of(BoneChannel.of("root", ChannelPath.TRANSLATION, Interpolation.LINEAR,
+                times, values)));
+    }
+
+    static FrameLayout.Sampling sampling(float fps) {
+        return new FrameLayout.Sampling(fps, FrameTimes.FIXED_RATE, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE);
+    }
+
+    @Property(tries = 300)
+    void framesStartAtZeroEndExactlyAtTheDurationAndNeverStepMoreThanOneFrame(
+            @ForAll @FloatRange(min = 0.01f, max = 20) float duration, @ForAll @FloatRange(min = 1, max = 120) float fps) {
+        FrameLayout l = FrameLayout.plan("test", 10, 1, List.of(clip("c", 0, duration)), sampling(fps));
+        FrameLayout.ClipFrames cf = l.clips.get(0);
+        // naive reference: the smallest n with (n - 1) / fps >= duration, allowing a thousandth of a frame
+        int n = 1;
+        while ((n - 1) < duration * (double) fps - FrameLayout.FRAME_SLACK) {
+            n++;
+        }
+        assertThat(cf.frames()).isEqualTo(n);
+        assertThat(cf.time(0)).isZero();
+        assertThat(cf.time(cf.frames() - 1)).isEqualTo(duration);
+        for (int f = 1; f < cf.frames(); f++) {
+            double step = cf.time(f) - (double) cf.time(f - 1);
+            assertThat(step).isGreaterThan(0).isLessThanOrEqualTo((1 + 2 * FrameLayout.FRAME_SLACK) / fps + 1e-6);
+            assertThat(cf.time(f)).isLessThanOrEqualTo(duration);
+        }
+    }
+
+    @Property(tries = 200)
+    void clipsFollowEachOtherWithoutSharingARow(@ForAll @IntRange(min = 1, max = 5000) int elements,
+            @ForAll @IntRange(min = 1, max = 5) int clipCount, @ForAll @IntRange(min = 16, max = 4096) int maxWidth) {
+        List<AnimationClip> clips = new ArrayList<>();
+        for (int i = 0; i < clipCount; i++) {
+            clips.add(clip("c" + i, 0, 0.1f * (i + 1)));
+        }
+        FrameLayout l = FrameLayout.plan("test", elements, 1, clips,
+                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, maxWidth, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE));
+        assertThat(l.width).isEqualTo(Math.min(elements, maxWidth));
+        assertThat((long) l.rowsPerFrame * l.width).isGreaterThanOrEqualTo(elements);
+        assertThat((long) (l.rowsPerFrame - 1) * l.width).isLessThan(elements);
+        int row = 0;
+        for (FrameLayout.ClipFrames cf : l.clips) {
+            assertThat(cf.firstRow()).isEqualTo(row);
+            row += cf.frames() * l.rowsPerFrame;
+        }
+        assertThat(l.height).isEqualTo(row);
+    }
+
+    @Test
+    void powerOfTwoRoundsBothSidesUp() {
+        FrameLayout l = FrameLayout.plan("test", 1000, 1, List.of(clip("c", 0, 1)),
+                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.POWER_OF_TWO));
+        assertThat(l.width).isEqualTo(1024);
+        assertThat(l.rowsPerFrame).isEqualTo(1);
+        assertThat(l.height).isEqualTo(32); // 31 frames
+    }
+
+    @Test
+    void clipKeysSampleAtTheSmallestKeyGap() {
+        List<String> warnings = new ArrayList<>();
+        assertThat(FrameLayout.keyRate(clip("c", 0, 0.25f, 0.5f, 1), 30, warnings)).isEqualTo(4f);
+        assertThat(warnings).isEmpty();
+        FrameLayout l = FrameLayout.plan("test", 1, 1, List.of(clip("c", 0, 0.25f, 0.5f, 1)),
+                new FrameLayout.Sampling(30, FrameTimes.CLIP_KEYS, 16, 16, TextureSize.FREE));
+        assertThat(l.clips.get(0).frames()).isEqualTo(5);
+        assertThat(l.clips.get(0).fps()).isEqualTo(4f);
+        assertThat(FrameLayout.keyRate(clip("c", 0, 0.25f, 0.6f), 30, warnings)).isEqualTo(4f);
+        assertThat(warnings).containsExactly("clip 'c': 1 key times are not on the grid of its smallest key gap"
+                + " (4.0 fps); those keys are not sampled exactly");
+        assertThat(FrameLayout.keyRate(clip("c", 2), 24, warnings)).isEqualTo(24f);
+    }
+
+    @Test
+    void aClipThatNeedsMoreRowsThanTheMaximumHeightIsAnErrorWithTheNumbers() {
+        assertThatThrownBy(() -> FrameLayout.plan("bakeVertexTextures", 5000, 1, List.of(clip("a", 0, 1), clip("b", 0, 2)),
+                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, 100, TextureSize.FREE)))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("bakeVertexTextures: clip 'b' needs 61 frames x 2 rows per frame = 122 rows from row 62,"
+                        + " ending at row 184, more than maxHeight 100 (5000 texels per frame at width 4096); lower"
+                        + " the rate, raise maxWidth or maxHeight, or bake fewer clips per texture");
+    }
+
+    @Test
+    void anEmptyClipAClipGivenTwiceAndNoClipAreErrors() {
+        FrameLayout.Sampling s = sampling(30);
+        assertThatThrownBy(() -> FrameLayout.plan("bake", 1, 1, List.of(AnimationClip.of("still", List.of())), s))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("bake: clip 'still' is empty (no channels), expected at least one animated channel");
+        assertThatThrownBy(() -> FrameLayout.plan("bake", 1, 1, List.of(clip("a", 0, 1), clip("a", 0, 2)), s))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("bake: clip 'a' is given twice, expected each clip once (the clip table is looked up by"
+                        + " name)");
+        assertThatThrownBy(() -> FrameLayout.plan("bake", 1, 1, List.of(), s))
+                .isInstanceOf(ValidationException.class).hasMessage("bake: no clips, expected at least one");
+        assertThatThrownBy(() -> FrameLayout.plan("bake", 0, 1, List.of(clip("a", 0, 1)), s))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("bake: 0 texels per frame, expected at least 1");
+    }
+
+    @Test
+    void aStillClipOfDurationZeroHasOneFrame() {
+        FrameLayout l = FrameLayout.plan("test", 3, 1, List.of(clip("pose", 0)), sampling(30));
+        assertThat(l.clips.get(0).frames()).isEqualTo(1);
+        assertThat(l.clips.get(0).time(0)).isZero();
+    }
+}

@@ -1,0 +1,82 @@
+package io.github.skinmesh.vat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.core.Progress;
+import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.testkit.humanoid.Humanoid;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class VatManifestTest {
+    private static VatManifest manifest() {
+        Humanoid h = VatModels.humanoid();
+        return Vat.bakeVertexTextures(h.character(), List.of(h.walk(), h.idle()), VatOptions.DEFAULTS
+                .withEncoding(VatEncoding.UNORM16).withStreams(VatStreams.POSITIONS_NORMALS)
+                .withPositionMode(PositionMode.OFFSET), Progress.NONE).manifest(VatFormat.PNG);
+    }
+
+    @Test
+    void parsingTheJsonGivesTheSameManifestWithBitIdenticalFloats() {
+        VatManifest m = manifest();
+        VatManifest back = VatManifest.parse("manifest.json", m.toJson());
+        assertThat(back.toJson()).isEqualTo(m.toJson());
+        assertThat(back.bounds()).isEqualTo(m.bounds());
+        assertThat(back.clips()).isEqualTo(m.clips());
+        assertThat(back.textures()).containsExactly(Map.entry("positions", "positions.png"),
+                Map.entry("normals", "normals.png"));
+        assertThat(back.clipIndex("idle")).isEqualTo(1);
+    }
+
+    @Test
+    void extraKeysAndAnyWhitespaceAreAccepted() {
+        String json = manifest().toJson().replace("{\n  \"format\"", "{\"comment\": [1, {\"x\": null}],\r\n\t\"format\"");
+        assertThat(VatManifest.parse("m", json).toJson()).isEqualTo(manifest().toJson());
+    }
+
+    @Test
+    void malformedManifestsNameTheKey() {
+        String json = manifest().toJson();
+        assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("skinmesh-vat", "other")))
+                .isInstanceOf(FormatException.class).hasMessage("m.json: format \"other\", expected \"skinmesh-vat\"");
+        assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"version\": 1", "\"version\": 2")))
+                .isInstanceOf(FormatException.class).hasMessage("m.json: version 2, expected 1");
+        assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"width\"", "\"breadth\"")))
+                .isInstanceOf(FormatException.class).hasMessage("m.json: width is missing, expected a number");
+        assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"unorm16\"", "\"unorm12\"")))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("m.json: encoding \"unorm12\" is unknown, expected float, half, unorm16 or unorm8");
+        assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"offsets\": true", "\"offsets\": 1")))
+                .isInstanceOf(FormatException.class).hasMessage("m.json: offsets is 1, expected true or false");
+        assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"frames\": 32", "\"frames\": 32.5")))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("m.json: frames is 32.5, expected an integer 1..1048576");
+        assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"frames\": 79", "\"frames\": 900")))
+                .isInstanceOf(FormatException.class).hasMessageStartingWith("manifest: clip \"idle\": rows 96..");
+        assertThatThrownBy(() -> VatManifest.parse("m.json", json.substring(0, 40)))
+                .isInstanceOf(FormatException.class).hasMessageStartingWith("m.json: offset ");
+        assertThatThrownBy(() -> VatManifest.parse("m.json", json + "x"))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("m.json: offset " + json.length() + ": unexpected text after the value");
+    }
+
+    @Test
+    void aManifestWithoutItsMainTextureOrWithTooFewTexelsIsRejected() {
+        Bounds b = new Bounds(0, 0, 0, 1, 1, 1);
+        assertThatThrownBy(() -> new VatManifest(TextureKind.BONES, VatEncoding.HALF, 6, 1, 1, 2,
+                Map.of("positions", "p.raw"), false, b, List.of(), 0, 0, Double.NaN))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("manifest: textures [positions] lack \"bones\", required for kind bones");
+        assertThatThrownBy(() -> new VatManifest(TextureKind.BONES, VatEncoding.HALF, 5, 1, 1, 2,
+                Map.of("bones", "b.raw"), false, b, List.of(), 0, 0, Double.NaN))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("manifest: rowsPerFrame 1 x width 5 = 5 texels per frame, fewer than the 6 needed");
+        VatManifest m = manifest();
+        assertThatThrownBy(() -> m.clipIndex("run")).isInstanceOf(ValidationException.class)
+                .hasMessage("manifest: clip \"run\" is not in the clip table [walk, idle]");
+    }
+}
