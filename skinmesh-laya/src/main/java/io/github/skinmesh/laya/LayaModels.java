@@ -139,15 +139,15 @@ public final class LayaModels {
      * allocating (decoded arrays are charged to a budget of a few times the file's size); string
      * indices against the string table; one vertex buffer; a declaration of known, distinct elements
      * with {@code POSITION}; the index width by the vertex-count rule, index and submesh lengths in
-     * whole triangles, every index below the vertex count; draws tiling their submesh; dictionary
-     * entries below the bone count; weights finite and {@code >= 0}; weighted local bone indices
-     * inside their draw's dictionary, and draws sharing a vertex agreeing on its bones; 64 bytes of
-     * inverse bind pose per bone; unique bone names (the model requires them); finite positions,
-     * normals, tangents, UVs, colors, bounds and matrices; a MESH block before the SUBMESH blocks and
-     * no other block names. Tolerated, with a warning: repeated strings, unread bytes in a block
-     * (but the exporter's 8 in a static MESH block), dictionaries longer than LayaAir's 24 bones,
-     * zero-weight slots past their dictionary and undrawn vertices with bones past the list (both
-     * read as bone 0), draw ranges of a static mesh.
+     * whole triangles, every index below the vertex count; submesh ranges that share no index; draws
+     * tiling their submesh; dictionary entries below the bone count; weights finite and {@code >= 0};
+     * weighted local bone indices inside their draw's dictionary, and draws sharing a vertex agreeing
+     * on its bones; 64 bytes of inverse bind pose per bone; unique bone names (the model requires
+     * them); finite positions, normals, tangents, UVs, colors, bounds and matrices; a MESH block
+     * before the SUBMESH blocks and no other block names. Tolerated, with a warning: repeated
+     * strings, unread bytes in a block (but the exporter's 8 in a static MESH block), dictionaries
+     * longer than LayaAir's 24 bones, zero-weight slots past their dictionary and undrawn vertices
+     * with bones past the list (both read as bone 0), draw ranges of a static mesh.
      *
      * <p>Allocates the mesh's arrays once (the mesh adopts them) and a few ints per vertex.
      *

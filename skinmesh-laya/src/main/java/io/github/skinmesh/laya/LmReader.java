@@ -116,6 +116,7 @@ final class LmReader {
 
     /** One SUBMESH block's fields. */
     private static final class RawSubmesh {
+        int block;
         long blockStart;
         long firstIndex;
         long indexCount;
@@ -220,7 +221,41 @@ final class LmReader {
                     + ": no SUBMESH block among " + blockCount + " blocks");
         }
         assert meshEnd > meshStart;
+        requireDisjoint(subs);
         return decode(version, mesh, meshStart, subs);
+    }
+
+    /**
+     * Requires the submeshes' index ranges not to overlap (an empty range overlaps nothing). Besides
+     * being a rule of the format, this bounds every pass over the draws' indices by the index count:
+     * a block table may list one SUBMESH block many times.
+     */
+    private void requireDisjoint(List<RawSubmesh> subs) {
+        budget.charge("SUBMESH ranges", 8L * subs.size());
+        long[] order = new long[subs.size()]; // first index << 16 | position in subs, by first index
+        for (int i = 0; i < order.length; i++) {
+            order[i] = subs.get(i).firstIndex << 16 | i;
+        }
+        Arrays.sort(order);
+        RawSubmesh reaching = null; // of the submeshes so far, the one whose range ends last
+        for (long key : order) {
+            RawSubmesh r = subs.get((int) (key & 0xFFFF));
+            if (r.indexCount == 0) {
+                continue;
+            }
+            if (reaching != null && r.firstIndex < reaching.firstIndex + reaching.indexCount) {
+                RawSubmesh later = r.block > reaching.block ? r : reaching;
+                RawSubmesh earlier = later == r ? reaching : r;
+                throw new FormatException("block " + later.block + " SUBMESH first index at offset "
+                        + (later.blockStart + 4) + ": range " + later.firstIndex + ".." + (later.firstIndex
+                        + later.indexCount) + " overlaps the range " + earlier.firstIndex + ".."
+                        + (earlier.firstIndex + earlier.indexCount) + " of block " + earlier.block
+                        + ", expected submeshes that share no index");
+            }
+            if (reaching == null || r.firstIndex + r.indexCount > reaching.firstIndex + reaching.indexCount) {
+                reaching = r;
+            }
+        }
     }
 
     private void readStrings(long at, int count) {
@@ -396,6 +431,7 @@ final class LmReader {
 
     private RawSubmesh readSubmesh(int k, long s, long dataOffset, MeshFields m) {
         RawSubmesh r = new RawSubmesh();
+        r.block = k;
         r.blockStart = s;
         i16("SUBMESH vertex buffer index", s + 2);
         r.firstIndex = u32("SUBMESH first index", s + 4);
