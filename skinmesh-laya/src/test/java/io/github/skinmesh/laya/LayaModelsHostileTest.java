@@ -50,7 +50,7 @@ class LayaModelsHostileTest {
         }
         long allocated = THREADS.getThreadAllocatedBytes(id) - before;
         if (failure != null) {
-            assertThat(failure.getMessage()).as("message of %s", failure).isNotBlank();
+            assertThat(failure.getMessage()).as("message of %s", failure).containsPattern("at offset \\d+");
         }
         return allocated;
     }
@@ -164,6 +164,17 @@ class LayaModelsHostileTest {
     void emptyFile() {
         assertThatThrownBy(() -> LayaModels.read(new byte[1])).isInstanceOf(FormatException.class)
                 .hasMessage("version length at offset 0: needs 2 bytes, the file ends at 1");
+    }
+
+    @Test
+    void moreDecodingThanTheFileCanDescribe() {
+        // 65,535 empty strings: 2 bytes each in the file, a string and a table entry each once read
+        byte[] tri = tri();
+        byte[] b = Arrays.copyOf(tri, tri.length + 2 * 65535);
+        le(b).putShort(46, (short) 65535);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessageStartingWith("string table at offset 140: decoding needs 7339920 bytes, more than the file's"
+                        + " 131580 bytes can describe");
     }
 
     @Test
