@@ -1,5 +1,7 @@
 package io.github.skinmesh.laya;
 
+import io.github.skinmesh.core.model.Bounds;
+
 /**
  * The coordinate convention of the data on the caller's side of the {@code .lm} writer and reader.
  * A {@code .lm} file holds LayaAir space: right-handed, +Y up, UV origin top-left, clockwise front
@@ -49,5 +51,16 @@ public enum LmConvention {
     /** @return whether inverse bind matrices are conjugated by the x mirror */
     boolean mirrorsBindPoses() {
         return this == UNITY;
+    }
+
+    /**
+     * Maps a box between this convention and the file's space (either way: the mapping is its own
+     * inverse): mirrored in x for {@link #UNITY}, else the same box.
+     *
+     * @param b the box
+     * @return the mapped box; {@code b} itself when nothing changes
+     */
+    Bounds mapBounds(Bounds b) {
+        return xSign() < 0 ? new Bounds(-b.maxX(), b.minY(), b.minZ(), -b.minX(), b.maxY(), b.maxZ()) : b;
     }
 }

@@ -615,12 +615,8 @@ final class LmReader {
             throw new FormatException("MESH block at offset " + meshStart + " (vertex data at " + m.vertexAt + "): "
                     + e.getMessage(), e);
         }
-        Bounds stored = m.bounds;
-        if (stored != null && convention.xSign() < 0) {
-            stored = new Bounds(-stored.maxX(), stored.minY(), stored.minZ(), -stored.minX(), stored.maxY(),
-                    stored.maxZ());
-        }
-        return new LmReadResult(version, mesh, stored, m.declaration, blocks, m.indexBytes, warnings);
+        Bounds stored = m.bounds == null ? null : convention.mapBounds(m.bounds);
+        return new LmReadResult(version, convention, mesh, stored, m.declaration, blocks, m.indexBytes, warnings);
     }
 
     /** The inverse bind poses, 16 floats per bone, each checked finite. */

@@ -676,11 +676,7 @@ final class LmWriter {
             if (mesh.vertexCount() == 0) {
                 return new Bounds(0, 0, 0, 0, 0, 0);
             }
-            Bounds b = mesh.bounds();
-            if (options.convention().xSign() < 0) {
-                return new Bounds(-b.maxX(), b.minY(), b.minZ(), -b.minX(), b.maxY(), b.maxZ());
-            }
-            return b;
+            return options.convention().mapBounds(mesh.bounds());
         }
 
         /**
