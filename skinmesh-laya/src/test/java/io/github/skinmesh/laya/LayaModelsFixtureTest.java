@@ -159,6 +159,15 @@ class LayaModelsFixtureTest {
             assertThat(greedy.submeshes().get(s).draws()).isEqualTo(read.submeshes().get(s).draws());
         }
         assertThat(greedy.vertexCount()).isEqualTo(read.vertexCount());
+        // and the writer, partitioning the undone mesh itself, lays it out as the exporter did: the
+        // triangles of each draw, the copies of shared vertices in the order they were made, the
+        // local bone slots, byte for byte
+        LmReadResult r = LayaModels.read(file);
+        LmWriteOptions greedyOptions = r.rewriteOptions().withDraws(LmDraws.PARTITION).withMode(PartitionMode.GREEDY)
+                .withMaxBones(LmWriteOptions.LAYA_MAX_BONES);
+        LmWriteResult written = LayaModels.write(undone, greedyOptions);
+        assertThat(written.partitioned()).isTrue();
+        assertThat(written.bytes()).isEqualTo(file);
     }
 
     /**
