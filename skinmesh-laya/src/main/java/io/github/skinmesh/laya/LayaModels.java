@@ -35,7 +35,9 @@ import java.util.Objects;
 public final class LayaModels {
     /**
      * Name of the extra vertex attribute that holds a {@code NORMAL_BYTE} element: 4 components,
-     * the byte values 0..255 as floats.
+     * the byte values 0..255 as floats. The bytes are written and read as they are in every
+     * {@link LmConvention}: how they encode a normal is not settled (LayaAir's exporters never write
+     * them), so the x mirror of {@link LmConvention#UNITY} is not applied to them.
      */
     public static final String NORMAL_BYTE_ATTRIBUTE = "NORMAL_BYTE";
 

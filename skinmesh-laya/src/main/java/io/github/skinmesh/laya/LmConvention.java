@@ -8,7 +8,8 @@ import io.github.skinmesh.core.model.Bounds;
  * faces, {@code cross(normal, tangent.xyz) * w} pointing towards increasing v. Each constant says
  * how data in its convention maps to the file; every mapping is its own inverse (the reader applies
  * the same one to come back), exactly so but for the V flip of {@link #UNITY}, whose {@code 1 - v}
- * may round in the last bit.
+ * may round in the last bit. Colors, weights and {@code NORMAL_BYTE} bytes are the same in every
+ * convention.
  */
 public enum LmConvention {
     /**
