@@ -241,7 +241,7 @@ class LmCommandTest {
         Path out = tmp.resolve("quad.lm");
         Cli.Run run = Cli.run("lm", in, "--out", out, "--convention", "unity");
         run.assertOk();
-        assertThat(run.err()).isEqualTo("skinmesh lm: " + out + ": mesh 'quad': 1 morph targets not written"
+        assertThat(run.err()).isEqualTo("skinmesh lm: " + out + ": mesh 'quad': 1 morph target not written"
                 + System.lineSeparator());
         Cli.Run quiet = Cli.run("lm", in, "--out", out, "--convention", "unity", "--quiet");
         quiet.assertOk();
