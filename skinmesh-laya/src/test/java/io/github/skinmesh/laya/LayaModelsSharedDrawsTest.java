@@ -101,6 +101,28 @@ class LayaModelsSharedDrawsTest {
     }
 
     @Test
+    void anEmptySubmeshKeepsItsPlaceAndItsOneEmptyDraw() {
+        Mesh skinned = quad(List.of(new Submesh(0, 3, 0, List.of(Draw.of(0, 3, 0, 1))), new Submesh(3, 0, 0),
+                new Submesh(3, 3, 0, List.of(Draw.of(3, 3, 0, 2)))), new int[] {0, 1, 2, 0, 2, 3});
+        Mesh still = skinned.toBuilder().skin(null).clearSubmeshes().addSubmesh(0, 3, 0).addSubmesh(3, 0, 0)
+                .addSubmesh(3, 3, 0).build();
+        for (Mesh m : List.of(skinned, still)) {
+            byte[] file = LayaModels.write(m, LAYA).bytes();
+            ByteBuffer le = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
+            int second = le.getInt(2 + 14 + 10 + 16); // block 2, the empty submesh
+            // first index 3, no indices, one draw over no indices, an empty dictionary
+            assertThat(new int[] {le.getInt(second + 4), le.getInt(second + 8), le.getShort(second + 12),
+                le.getInt(second + 14), le.getInt(second + 18), le.getInt(second + 26)})
+                    .as(m.skin() == null ? "static" : "skinned").containsExactly(3, 0, 1, 3, 0, 0);
+            LmReadResult r = LayaModels.read(file);
+            assertThat(r.mesh().submeshes()).extracting(Submesh::firstIndex, Submesh::indexCount)
+                    .containsExactly(tuple(0, 3), tuple(3, 0), tuple(3, 3));
+            assertThat(r.mesh().submeshes().get(1).draws()).isEmpty();
+            assertThat(LayaModels.write(r.mesh(), r.rewriteOptions()).bytes()).isEqualTo(file);
+        }
+    }
+
+    @Test
     void submeshesOutOfIndexOrderAreWrittenInSubmeshOrder() {
         Submesh second = new Submesh(3, 3, 0, List.of(Draw.of(3, 3, 2, 0)));
         Submesh first = new Submesh(0, 3, 0, List.of(Draw.of(0, 3, 0, 1)));
