@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
             + " node transforms, materials and clips are not part of a .lm).",
             "OUT is a .lm name when FILE has one mesh, else a folder that receives MESHNAME.lm per mesh (characters"
             + " other than letters, digits, '.', '_' and '-' become '_'; an unnamed mesh is mesh<index>, a repeated"
-            + " name gets -<index>).",
+            + " name gets -<index>, and -<index>-2, -3, ... if that is taken too).",
             "--convention names the space of FILE's data: gltf (the default for glTF: winding reversed, tangent w"
             + " negated, as LayaAir's glTF importer does), unity (x mirrored, v flipped, as LayaAir's Unity exporter"
             + " does) or laya (written as it is; the default for .lm).",
@@ -217,7 +217,8 @@ final class LmCommand implements Callable<Integer> {
     /**
      * The file name of a mesh: its name with characters other than ASCII letters, digits, {@code .},
      * {@code _} and {@code -} replaced by {@code _}, {@code mesh<index>} when that leaves nothing
-     * usable, {@code -<index>} appended when its lower case is in {@code taken}, then {@code .lm}.
+     * usable, {@code -<index>} appended when its lower case is in {@code taken} (and then
+     * {@code -2}, {@code -3}, ... until it is not), then {@code .lm}.
      */
     static String fileName(String meshName, int index, Set<String> taken) {
         StringBuilder b = new StringBuilder();
@@ -230,6 +231,9 @@ final class LmCommand implements Callable<Integer> {
         String name = base + ".lm";
         if (taken.contains(name.toLowerCase(Locale.ROOT))) {
             name = base + "-" + index + ".lm";
+            for (int k = 2; taken.contains(name.toLowerCase(Locale.ROOT)); k++) {
+                name = base + "-" + index + "-" + k + ".lm";
+            }
         }
         return name;
     }

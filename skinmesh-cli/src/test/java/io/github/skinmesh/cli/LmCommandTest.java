@@ -139,6 +139,30 @@ class LmCommandTest {
         assertThat(LmCommand.fileName("", 4, Set.of())).isEqualTo("mesh4.lm");
         assertThat(LmCommand.fileName("..", 5, Set.of())).isEqualTo("mesh5.lm");
         assertThat(LmCommand.fileName("BODY", 6, Set.of("body.lm"))).isEqualTo("BODY-6.lm");
+        // a mesh already named like the suffixed one: the name is still new
+        assertThat(LmCommand.fileName("Body", 2, Set.of("body.lm", "body-2.lm"))).isEqualTo("Body-2-2.lm");
+        assertThat(LmCommand.fileName("Body", 2, Set.of("body.lm", "body-2.lm", "body-2-2.lm")))
+                .isEqualTo("Body-2-3.lm");
+    }
+
+    @Test
+    void meshesNamedLikeAnotherMeshsSuffixedFileAllGetAFile() throws IOException {
+        // meshes 'Body', 'Body-2', 'Body': the third would take 'Body-2.lm', the second's file
+        Character c = TestFiles.texturedQuad();
+        Part quad = c.parts().get(0);
+        Character.Builder b = Character.builder(c.name(), c.skeleton());
+        List<String> names = List.of("Body", "Body-2", "Body");
+        for (int i = 0; i < names.size(); i++) {
+            Mesh m = quad.mesh();
+            b.addPart(Part.of("part" + i, Mesh.builder(names.get(i)).positions(m.positions()).indices(m.indices())
+                    .build()));
+        }
+        Path in = tmp.resolve("bodies.glb");
+        GltfWriter.writeGlb(b.build(), in);
+        Path dir = tmp.resolve("bodies");
+        Cli.run("lm", in, "--out", dir).assertOk();
+        assertThat(Cli.files(dir)).containsExactlyInAnyOrder(Path.of("Body.lm"), Path.of("Body-2.lm"),
+                Path.of("Body-2-2.lm"));
     }
 
     @ParameterizedTest
@@ -217,7 +241,7 @@ class LmCommandTest {
         Path out = tmp.resolve("quad.lm");
         Cli.Run run = Cli.run("lm", in, "--out", out, "--convention", "unity");
         run.assertOk();
-        assertThat(run.err()).isEqualTo("skinmesh lm: " + out + ": mesh 'quad': 1 morph targets not written"
+        assertThat(run.err()).isEqualTo("skinmesh lm: " + out + ": mesh 'quad': 1 morph target not written"
                 + System.lineSeparator());
         Cli.Run quiet = Cli.run("lm", in, "--out", out, "--convention", "unity", "--quiet");
         quiet.assertOk();

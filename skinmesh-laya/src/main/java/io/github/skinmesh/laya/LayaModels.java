@@ -35,7 +35,9 @@ import java.util.Objects;
 public final class LayaModels {
     /**
      * Name of the extra vertex attribute that holds a {@code NORMAL_BYTE} element: 4 components,
-     * the byte values 0..255 as floats.
+     * the byte values 0..255 as floats. The bytes are written and read as they are in every
+     * {@link LmConvention}: how they encode a normal is not settled (LayaAir's exporters never write
+     * them), so the x mirror of {@link LmConvention#UNITY} is not applied to them.
      */
     public static final String NORMAL_BYTE_ATTRIBUTE = "NORMAL_BYTE";
 
@@ -139,15 +141,15 @@ public final class LayaModels {
      * allocating (decoded arrays are charged to a budget of a few times the file's size); string
      * indices against the string table; one vertex buffer; a declaration of known, distinct elements
      * with {@code POSITION}; the index width by the vertex-count rule, index and submesh lengths in
-     * whole triangles, every index below the vertex count; draws tiling their submesh; dictionary
-     * entries below the bone count; weights finite and {@code >= 0}; weighted local bone indices
-     * inside their draw's dictionary, and draws sharing a vertex agreeing on its bones; 64 bytes of
-     * inverse bind pose per bone; unique bone names (the model requires them); finite positions,
-     * normals, tangents, UVs, colors, bounds and matrices; a MESH block before the SUBMESH blocks and
-     * no other block names. Tolerated, with a warning: repeated strings, unread bytes in a block
-     * (but the exporter's 8 in a static MESH block), dictionaries longer than LayaAir's 24 bones,
-     * zero-weight slots past their dictionary and undrawn vertices with bones past the list (both
-     * read as bone 0), draw ranges of a static mesh.
+     * whole triangles, every index below the vertex count; submesh ranges that share no index; draws
+     * tiling their submesh; dictionary entries below the bone count; weights finite and {@code >= 0};
+     * weighted local bone indices inside their draw's dictionary, and draws sharing a vertex agreeing
+     * on its bones; 64 bytes of inverse bind pose per bone; unique bone names (the model requires
+     * them); finite positions, normals, tangents, UVs, colors, bounds and matrices; a MESH block
+     * before the SUBMESH blocks and no other block names. Tolerated, with a warning: repeated
+     * strings, unread bytes in a block (but the exporter's 8 in a static MESH block), dictionaries
+     * longer than LayaAir's 24 bones, zero-weight slots past their dictionary and undrawn vertices
+     * with bones past the list (both read as bone 0), draw ranges of a static mesh.
      *
      * <p>Allocates the mesh's arrays once (the mesh adopts them) and a few ints per vertex.
      *

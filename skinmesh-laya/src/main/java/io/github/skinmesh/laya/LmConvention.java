@@ -1,12 +1,15 @@
 package io.github.skinmesh.laya;
 
+import io.github.skinmesh.core.model.Bounds;
+
 /**
  * The coordinate convention of the data on the caller's side of the {@code .lm} writer and reader.
  * A {@code .lm} file holds LayaAir space: right-handed, +Y up, UV origin top-left, clockwise front
  * faces, {@code cross(normal, tangent.xyz) * w} pointing towards increasing v. Each constant says
  * how data in its convention maps to the file; every mapping is its own inverse (the reader applies
  * the same one to come back), exactly so but for the V flip of {@link #UNITY}, whose {@code 1 - v}
- * may round in the last bit.
+ * may round in the last bit. Colors, weights and {@code NORMAL_BYTE} bytes are the same in every
+ * convention.
  */
 public enum LmConvention {
     /**
@@ -49,5 +52,16 @@ public enum LmConvention {
     /** @return whether inverse bind matrices are conjugated by the x mirror */
     boolean mirrorsBindPoses() {
         return this == UNITY;
+    }
+
+    /**
+     * Maps a box between this convention and the file's space (either way: the mapping is its own
+     * inverse): mirrored in x for {@link #UNITY}, else the same box.
+     *
+     * @param b the box
+     * @return the mapped box; {@code b} itself when nothing changes
+     */
+    Bounds mapBounds(Bounds b) {
+        return xSign() < 0 ? new Bounds(-b.maxX(), b.minY(), b.minZ(), -b.minX(), b.maxY(), b.maxZ()) : b;
     }
 }

@@ -19,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  * the draws of every submesh with their dictionaries as palette entries.
  *
  * @param version the version string, {@code LAYAMODEL:05}, {@code LAYAMODEL:0501} or {@code LAYAMODEL:0502}
- * @param mesh the mesh, in the convention asked for
+ * @param convention the convention the mesh and the stored bounds are in, as
+ *     {@link LmReadOptions#convention()} asked
+ * @param mesh the mesh, in that convention
  * @param storedBounds the bounds the file stores (in the convention asked for), or {@code null} for
  *     {@code LAYAMODEL:05}, which has none; they need not equal {@code mesh.bounds()} exactly
  *     (LayaAir's Unity exporter stores Unity's own, which can differ in the last bits)
@@ -29,12 +31,13 @@ import org.jspecify.annotations.Nullable;
  * @param indexBytes the index width, 2 or 4
  * @param warnings what the reader tolerated, one sentence each naming the element, read-only
  */
-public record LmReadResult(String version, Mesh mesh, @Nullable Bounds storedBounds, List<LmElement> declaration,
-        List<LmBlock> blocks, int indexBytes, List<String> warnings) {
+public record LmReadResult(String version, LmConvention convention, Mesh mesh, @Nullable Bounds storedBounds,
+        List<LmElement> declaration, List<LmBlock> blocks, int indexBytes, List<String> warnings) {
     /**
      * Copies the lists.
      *
      * @param version the version string
+     * @param convention the convention of the mesh and the stored bounds
      * @param mesh the mesh
      * @param storedBounds the stored bounds or {@code null}
      * @param declaration the declaration in file order
@@ -45,6 +48,7 @@ public record LmReadResult(String version, Mesh mesh, @Nullable Bounds storedBou
      */
     public LmReadResult {
         Objects.requireNonNull(version, "version");
+        Objects.requireNonNull(convention, "convention");
         Objects.requireNonNull(mesh, "mesh");
         declaration = List.copyOf(declaration);
         blocks = List.copyOf(blocks);
@@ -52,14 +56,18 @@ public record LmReadResult(String version, Mesh mesh, @Nullable Bounds storedBou
     }
 
     /**
-     * The options that write this mesh back as the file had it: the {@link LmConvention#LAYA}
-     * convention, the draws kept, the stored bounds. For a {@code LAYAMODEL:0501} file written by
-     * LayaAir's exporter (and read with {@link LmReadOptions#DEFAULTS}) the bytes are the file's.
+     * The options that write this mesh back as the file had it: the {@link #convention()} it was
+     * read in (so the writer undoes what the read did), the draws kept, the stored bounds in the
+     * file's space. For a {@code LAYAMODEL:0501} file laid out as LayaAir's exporter does, read in
+     * {@link LmConvention#LAYA} (the default) or {@link LmConvention#GLTF}, the bytes are the file's;
+     * read in {@link LmConvention#UNITY}, a {@code v} may differ in its last bit
+     * ({@code 1 - (1 - v)} rounds).
      *
      * @return the options
      */
     public LmWriteOptions rewriteOptions() {
-        return LmWriteOptions.DEFAULTS.withConvention(LmConvention.LAYA).withDraws(LmDraws.KEEP)
-                .withMaxBones(LmWriteOptions.MAX_BONES_LIMIT).withBounds(storedBounds);
+        return LmWriteOptions.DEFAULTS.withConvention(convention).withDraws(LmDraws.KEEP)
+                .withMaxBones(LmWriteOptions.MAX_BONES_LIMIT)
+                .withBounds(storedBounds == null ? null : convention.mapBounds(storedBounds));
     }
 }

@@ -116,6 +116,7 @@ final class LmReader {
 
     /** One SUBMESH block's fields. */
     private static final class RawSubmesh {
+        int block;
         long blockStart;
         long firstIndex;
         long indexCount;
@@ -149,7 +150,7 @@ final class LmReader {
         int blockCount = u16("block count", p + 8);
         p += 10;
         need("block table (" + blockCount + " blocks x 8 bytes)", p, 8L * blockCount);
-        budget.charge("block table", 16L * blockCount);
+        budget.charge("block table at offset " + p, 16L * blockCount);
         long[] blockStart = new long[blockCount];
         long[] blockLength = new long[blockCount];
         for (int k = 0; k < blockCount; k++) {
@@ -220,18 +221,52 @@ final class LmReader {
                     + ": no SUBMESH block among " + blockCount + " blocks");
         }
         assert meshEnd > meshStart;
+        requireDisjoint(subs, 2L + versionLength + 10);
         return decode(version, mesh, meshStart, subs);
+    }
+
+    /**
+     * Requires the submeshes' index ranges not to overlap (an empty range overlaps nothing). Besides
+     * being a rule of the format, this bounds every pass over the draws' indices by the index count:
+     * a block table may list one SUBMESH block many times.
+     */
+    private void requireDisjoint(List<RawSubmesh> subs, long tableAt) {
+        budget.charge("block table at offset " + tableAt + " (the SUBMESH ranges in order)", 8L * subs.size());
+        long[] order = new long[subs.size()]; // first index << 16 | position in subs, by first index
+        for (int i = 0; i < order.length; i++) {
+            order[i] = subs.get(i).firstIndex << 16 | i;
+        }
+        Arrays.sort(order);
+        RawSubmesh reaching = null; // of the submeshes so far, the one whose range ends last
+        for (long key : order) {
+            RawSubmesh r = subs.get((int) (key & 0xFFFF));
+            if (r.indexCount == 0) {
+                continue;
+            }
+            if (reaching != null && r.firstIndex < reaching.firstIndex + reaching.indexCount) {
+                RawSubmesh later = r.block > reaching.block ? r : reaching;
+                RawSubmesh earlier = later == r ? reaching : r;
+                throw new FormatException("block " + later.block + " SUBMESH first index at offset "
+                        + (later.blockStart + 4) + ": range " + later.firstIndex + ".." + (later.firstIndex
+                        + later.indexCount) + " overlaps the range " + earlier.firstIndex + ".."
+                        + (earlier.firstIndex + earlier.indexCount) + " of block " + earlier.block
+                        + ", expected submeshes that share no index");
+            }
+            if (reaching == null || r.firstIndex + r.indexCount > reaching.firstIndex + reaching.indexCount) {
+                reaching = r;
+            }
+        }
     }
 
     private void readStrings(long at, int count) {
         need("string table (" + count + " strings)", at, 2L * count);
-        budget.charge("string table", 112L * count); // the strings and the map that finds repeats
+        budget.charge("string table at offset " + at, 112L * count); // the strings and the map that finds repeats
         String[] table = new String[count];
         long q = at;
         for (int i = 0; i < count; i++) {
             int len = u16("string " + i + " length", q);
             need("string " + i, q + 2, len);
-            budget.charge("string " + i, 2L * len);
+            budget.charge("string " + i + " at offset " + q, 2L * len);
             table[i] = new String(b, (int) q + 2, len, StandardCharsets.UTF_8);
             q += 2L + len;
         }
@@ -300,7 +335,7 @@ final class LmReader {
         m.boneCount = u16("MESH bone count", q);
         q += 2;
         need("MESH bone name indices (" + m.boneCount + ")", q, 2L * m.boneCount);
-        budget.charge("MESH bone names", 8L * m.boneCount);
+        budget.charge("MESH bone name indices at offset " + q, 8L * m.boneCount);
         m.boneNames = new String[m.boneCount];
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < m.boneCount; i++) {
@@ -396,6 +431,7 @@ final class LmReader {
 
     private RawSubmesh readSubmesh(int k, long s, long dataOffset, MeshFields m) {
         RawSubmesh r = new RawSubmesh();
+        r.block = k;
         r.blockStart = s;
         i16("SUBMESH vertex buffer index", s + 2);
         r.firstIndex = u32("SUBMESH first index", s + 4);
@@ -411,7 +447,7 @@ final class LmReader {
             throw new FormatException(where + " draw count at offset " + (s + 12) + ": 0, expected at least 1");
         }
         need(where + " draws (" + draws + " x 16 bytes)", s + 14, 16L * draws);
-        budget.charge(where + " draws", 48L * draws);
+        budget.charge(where + " draws at offset " + (s + 14), 48L * draws);
         r.drawFirst = new long[draws];
         r.drawCount = new long[draws];
         r.dictionaries = new int[draws][];
@@ -447,7 +483,8 @@ final class LmReader {
             need(where + " draw " + d + " bone dictionary (from its start at " + (q + 8) + ")", r.dictionaryAt[d],
                     dictLength);
             int entries = (int) (dictLength / 2);
-            budget.charge(where + " draw " + d + " bone dictionary", 24L * entries);
+            budget.charge(where + " draw " + d + " bone dictionary at offset " + r.dictionaryAt[d],
+                    24L * entries);
             int[] dict = new int[entries];
             for (int e = 0; e < entries; e++) {
                 long at = r.dictionaryAt[d] + 2L * e;
@@ -495,9 +532,9 @@ final class LmReader {
         for (LmElement e : m.declaration) {
             floatsPerVertex += e == LmElement.BLENDINDICES ? 4 : e.bytes() / 4;
         }
-        budget.charge("vertex data", 4L * (floatsPerVertex + 2) * n);
-        budget.charge("index data", 4L * m.indexCount);
-        budget.charge("inverse bind poses", 64L * m.boneCount);
+        budget.charge("vertex data at offset " + m.vertexAt, 4L * (floatsPerVertex + 2) * n);
+        budget.charge("index data at offset " + m.indexAt, 4L * m.indexCount);
+        budget.charge("inverse bind poses at offset " + m.bindPosesAt, 64L * m.boneCount);
         if (offsetOf(m, LmElement.UV) < 0 && offsetOf(m, LmElement.UV1) >= 0) {
             warnings.add("MESH vertex declaration: UV1 without UV; read as UV channel 0");
         }
@@ -578,12 +615,8 @@ final class LmReader {
             throw new FormatException("MESH block at offset " + meshStart + " (vertex data at " + m.vertexAt + "): "
                     + e.getMessage(), e);
         }
-        Bounds stored = m.bounds;
-        if (stored != null && convention.xSign() < 0) {
-            stored = new Bounds(-stored.maxX(), stored.minY(), stored.minZ(), -stored.minX(), stored.maxY(),
-                    stored.maxZ());
-        }
-        return new LmReadResult(version, mesh, stored, m.declaration, blocks, m.indexBytes, warnings);
+        Bounds stored = m.bounds == null ? null : convention.mapBounds(m.bounds);
+        return new LmReadResult(version, convention, mesh, stored, m.declaration, blocks, m.indexBytes, warnings);
     }
 
     /** The inverse bind poses, 16 floats per bone, each checked finite. */

@@ -89,7 +89,7 @@ final class LmWriter {
             }
         }
         if (!source.morphTargets().isEmpty()) {
-            warnings.add(where + ": " + source.morphTargets().size() + " morph targets not written");
+            warnings.add(where + ": " + morphTargetsNotWritten(source));
         }
         int renumbered = 0;
         int first = -1;
@@ -119,6 +119,31 @@ final class LmWriter {
         }
         return new LmWriter.Job(mesh, skin, normalBytes, options, where, warnings, source.vertexCount(), partitioned)
                 .run();
+    }
+
+    /**
+     * The warning for morph targets, which a {@code .lm} has no place for: how many, and when some
+     * have a default weight, that the written positions are the base shape without it.
+     */
+    private static String morphTargetsNotWritten(Mesh mesh) {
+        int targets = mesh.morphTargets().size();
+        String out = targets + (targets == 1 ? " morph target" : " morph targets") + " not written";
+        float[] weights = mesh.morphWeights();
+        int weighted = 0;
+        int first = -1;
+        for (int t = 0; t < weights.length; t++) {
+            if (weights[t] != 0) {
+                weighted++;
+                first = first < 0 ? t : first;
+            }
+        }
+        if (weighted == 0) {
+            return out;
+        }
+        String firstWeight = weights[first] + " of morph target " + first + " ("
+                + Checks.quote(mesh.morphTargets().get(first).name()) + ")";
+        return out + "; the positions are the base shape, without the default " + (weighted == 1
+                ? "weight " + firstWeight : "weights of " + weighted + " morph targets (first: " + firstWeight + ")");
     }
 
     /** Whether every submesh with triangles has draws, none binding more than {@code maxBones} bones. */
@@ -676,11 +701,7 @@ final class LmWriter {
             if (mesh.vertexCount() == 0) {
                 return new Bounds(0, 0, 0, 0, 0, 0);
             }
-            Bounds b = mesh.bounds();
-            if (options.convention().xSign() < 0) {
-                return new Bounds(-b.maxX(), b.minY(), b.minZ(), -b.minX(), b.maxY(), b.maxZ());
-            }
-            return b;
+            return options.convention().mapBounds(mesh.bounds());
         }
 
         /**

@@ -116,6 +116,35 @@ class LayaModelsFixtureTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {Fixtures.CUBE, Fixtures.CEILING, Fixtures.MONKEY, Fixtures.DAJIA})
+    void rewriteOptionsWriteTheFileBackFromEveryConvention(String name) {
+        byte[] file = Fixtures.bytes(name);
+        LmReadResult gltf = LayaModels.read(file, LmReadOptions.DEFAULTS.withConvention(LmConvention.GLTF));
+        assertThat(gltf.convention()).isEqualTo(LmConvention.GLTF);
+        assertThat(LayaModels.write(gltf.mesh(), gltf.rewriteOptions()).bytes()).isEqualTo(file);
+        // UNITY: x and the bounds mirrored back exactly; v through 1 - (1 - v), which may round
+        LmReadResult unity = LayaModels.read(file, LmReadOptions.DEFAULTS.withConvention(LmConvention.UNITY));
+        assertThat(unity.rewriteOptions().convention()).isEqualTo(LmConvention.UNITY);
+        LmReadResult back = LayaModels.read(LayaModels.write(unity.mesh(), unity.rewriteOptions()).bytes());
+        LmReadResult original = LayaModels.read(file);
+        Mesh b = back.mesh();
+        Mesh o = original.mesh();
+        assertThat(back.storedBounds()).isEqualTo(original.storedBounds());
+        assertThat(b.positions()).isEqualTo(o.positions());
+        assertThat(b.normals()).isEqualTo(o.normals());
+        assertThat(b.tangents()).isEqualTo(o.tangents());
+        assertThat(b.indices()).isEqualTo(o.indices());
+        assertThat(b.submeshes()).isEqualTo(o.submeshes());
+        assertThat(b.uvs(0)).containsExactly(o.uvs(0), org.assertj.core.data.Offset.offset(1e-6f));
+        if (o.skin() != null) {
+            int bones = o.skin().paletteSize();
+            assertThat(b.skin().inverseBindMatricesInto(new float[16 * bones], 0))
+                    .isEqualTo(o.skin().inverseBindMatricesInto(new float[16 * bones], 0));
+            assertThat(b.skin().weights()).isEqualTo(o.skin().weights());
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {Fixtures.MONKEY, Fixtures.DAJIA})
     void greedyPartitioningReproducesTheExporter(String name) {
         byte[] file = Fixtures.bytes(name);
@@ -130,6 +159,15 @@ class LayaModelsFixtureTest {
             assertThat(greedy.submeshes().get(s).draws()).isEqualTo(read.submeshes().get(s).draws());
         }
         assertThat(greedy.vertexCount()).isEqualTo(read.vertexCount());
+        // and the writer, partitioning the undone mesh itself, lays it out as the exporter did: the
+        // triangles of each draw, the copies of shared vertices in the order they were made, the
+        // local bone slots, byte for byte
+        LmReadResult r = LayaModels.read(file);
+        LmWriteOptions greedyOptions = r.rewriteOptions().withDraws(LmDraws.PARTITION).withMode(PartitionMode.GREEDY)
+                .withMaxBones(LmWriteOptions.LAYA_MAX_BONES);
+        LmWriteResult written = LayaModels.write(undone, greedyOptions);
+        assertThat(written.partitioned()).isTrue();
+        assertThat(written.bytes()).isEqualTo(file);
     }
 
     /**

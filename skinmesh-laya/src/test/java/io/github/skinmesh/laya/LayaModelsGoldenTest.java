@@ -7,6 +7,8 @@ import io.github.skinmesh.core.model.Draw;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Skin;
 import io.github.skinmesh.core.model.Submesh;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +63,36 @@ class LayaModelsGoldenTest {
         // header: 2 + 14 (version) + 4 + 4 + 2 + 2 x 8 (block table) + 4 + 2 = 48 bytes; MESH 58 + 2 x 2 bones
         assertThat(r.blocks()).containsExactly(new LmBlock("MESH", 48, 62), new LmBlock("SUBMESH", 110, 30));
         assertThat(r.warnings()).isEmpty();
+    }
+
+    @Test
+    void versions05And0502ReadAndAreWrittenBackAs0501() {
+        byte[] tri = Fixtures.resource("tri.lm");
+        // 0502: the same layout under another version string
+        byte[] v0502 = tri.clone();
+        v0502[15] = '2';
+        LmReadResult r0502 = LayaModels.read(v0502);
+        assertThat(r0502.version()).isEqualTo("LAYAMODEL:0502");
+        assertThat(r0502.mesh()).isEqualTo(triangle());
+        assertThat(LayaModels.write(r0502.mesh(), r0502.rewriteOptions()).bytes()).isEqualTo(tri);
+        // 05: a version string 2 bytes shorter and no bounds (24 bytes) in the MESH block; the
+        // absolute offsets after them move, the DATA-relative ones stay
+        ByteBuffer in = ByteBuffer.wrap(tri).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer out = ByteBuffer.allocate(tri.length - 26).order(ByteOrder.LITTLE_ENDIAN);
+        out.putShort((short) 12).put(tri, 2, 12);
+        out.putInt(in.getInt(16) - 26).putInt(in.getInt(20) - 26).putShort(in.getShort(24));
+        out.putInt(in.getInt(26) - 2).putInt(in.getInt(30) - 24); // MESH: start, length
+        out.putInt(in.getInt(34) - 26).putInt(in.getInt(38)); // SUBMESH
+        out.put(tri, 42, 72 - 42); // string table fields, MESH block up to the bounds
+        out.put(tri, 96, tri.length - 96); // the rest of the MESH block and everything after it
+        LmReadResult r05 = LayaModels.read(out.array());
+        assertThat(r05.version()).isEqualTo("LAYAMODEL:05");
+        assertThat(r05.storedBounds()).isNull();
+        assertThat(r05.blocks()).containsExactly(new LmBlock("MESH", 46, 38), new LmBlock("SUBMESH", 84, 30));
+        assertThat(r05.mesh()).isEqualTo(triangle());
+        assertThat(r05.warnings()).isEmpty();
+        // written as 0501 with the bounds of the positions, which are the ones tri.lm stores
+        assertThat(LayaModels.write(r05.mesh(), r05.rewriteOptions()).bytes()).isEqualTo(tri);
     }
 
     @Test

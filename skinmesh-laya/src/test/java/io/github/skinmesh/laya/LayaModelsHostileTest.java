@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.SkinMeshException;
+import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.Draw;
+import io.github.skinmesh.core.model.Material;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.model.Submesh;
 import io.github.skinmesh.testkit.SplitMix64;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -13,6 +19,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,16 +35,24 @@ class LayaModelsHostileTest {
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
-    /** Reads, returning the bytes this thread allocated; any exception but a SkinMeshException fails. */
+    /**
+     * Reads, returning the bytes the read allocated in this thread (the check of a failure's message
+     * comes after, so that it is not counted); any exception but a SkinMeshException fails.
+     */
     private static long readMeasured(byte[] bytes) {
         long id = Thread.currentThread().getId();
         long before = THREADS.getThreadAllocatedBytes(id);
+        SkinMeshException failure = null;
         try {
             LayaModels.read(bytes);
         } catch (SkinMeshException e) {
-            assertThat(e.getMessage()).as("message of %s", e).isNotBlank();
+            failure = e;
         }
-        return THREADS.getThreadAllocatedBytes(id) - before;
+        long allocated = THREADS.getThreadAllocatedBytes(id) - before;
+        if (failure != null) {
+            assertThat(failure.getMessage()).as("message of %s", failure).containsPattern("at offset \\d+");
+        }
+        return allocated;
     }
 
     @Test
@@ -58,6 +73,8 @@ class LayaModelsHostileTest {
         byte[] file = Fixtures.bytes(Fixtures.DAJIA);
         SplitMix64 random = new SplitMix64(0x1A7A);
         assertTimeoutPreemptively(Duration.ofMinutes(2), () -> {
+            // the first reads of a run also allocate for loading and linking what they use
+            readMeasured(file);
             long worst = 0;
             for (int trial = 0; trial < FLIPS; trial++) {
                 byte[] bytes = file.clone();
@@ -74,6 +91,51 @@ class LayaModelsHostileTest {
             }
             assertThat(worst).isPositive();
         });
+    }
+
+    /**
+     * A skinned file whose one SUBMESH block is listed {@code copies} times in the block table: the
+     * table grows by 8 bytes a copy, the absolute offsets after it move along.
+     */
+    private static byte[] repeatSubmeshBlock(byte[] file, int copies) {
+        ByteBuffer in = le(file);
+        int data = 2 + in.getShort(0); // DATA.offset, then DATA.size and the block count
+        int table = data + 10;
+        assertThat(in.getShort(data + 8)).isEqualTo((short) 2);
+        int grow = 8 * (copies - 1);
+        byte[] out = new byte[file.length + grow];
+        System.arraycopy(file, 0, out, 0, table + 16);
+        System.arraycopy(file, table + 16, out, table + 16 + grow, file.length - table - 16);
+        ByteBuffer o = le(out);
+        o.putInt(data, in.getInt(data) + grow).putShort(data + 8, (short) (copies + 1));
+        o.putInt(table, in.getInt(table) + grow);
+        for (int k = 0; k < copies; k++) {
+            o.putInt(table + 8 + 8 * k, in.getInt(table + 8) + grow).putInt(table + 12 + 8 * k, in.getInt(table + 12));
+        }
+        return out;
+    }
+
+    @Test
+    void aSubmeshListedOverAndOverFailsInTimeProportionalToTheFile() {
+        // 120,000 indices on 4 vertices, their SUBMESH block listed 30,000 times: passing over every
+        // submesh's draws would visit 3.6 billion indices for a file of 480 KB
+        int quads = 20_000;
+        int[] indices = new int[6 * quads];
+        for (int q = 0; q < quads; q++) {
+            System.arraycopy(new int[] {0, 1, 2, 0, 2, 3}, 0, indices, 6 * q, 6);
+        }
+        float[] ibm = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+        Mesh quad = Mesh.builder("Quad").positions(new float[] {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0}).indices(indices)
+                .addSubmesh(new Submesh(0, indices.length, 0, List.of(Draw.of(0, indices.length, 0))))
+                .skin(Skin.of(new String[] {"root"}, ibm, BoneWeights.of(1, new int[4], new float[] {1, 1, 1, 1})))
+                .build();
+        byte[] file = LayaModels.write(quad, LmWriteOptions.DEFAULTS.withConvention(LmConvention.LAYA)).bytes();
+        byte[] hostile = repeatSubmeshBlock(file, 30_000);
+        int firstSubmesh = 2 + 14 + 10 + 8 + 8 * 30_000 + 6 + 58 + 2;
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThatThrownBy(() -> LayaModels.read(hostile))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("block 2 SUBMESH first index at offset " + (firstSubmesh + 4) + ": range 0..120000 overlaps"
+                        + " the range 0..120000 of block 1, expected submeshes that share no index"));
     }
 
     // ---- one case per error path -------------------------------------------------------------
@@ -102,6 +164,17 @@ class LayaModelsHostileTest {
     void emptyFile() {
         assertThatThrownBy(() -> LayaModels.read(new byte[1])).isInstanceOf(FormatException.class)
                 .hasMessage("version length at offset 0: needs 2 bytes, the file ends at 1");
+    }
+
+    @Test
+    void moreDecodingThanTheFileCanDescribe() {
+        // 65,535 empty strings: 2 bytes each in the file, a string and a table entry each once read
+        byte[] tri = tri();
+        byte[] b = Arrays.copyOf(tri, tri.length + 2 * 65535);
+        le(b).putShort(46, (short) 65535);
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessageStartingWith("string table at offset 140: decoding needs 7339920 bytes, more than the file's"
+                        + " 131580 bytes can describe");
     }
 
     @Test
@@ -249,6 +322,24 @@ class LayaModelsHostileTest {
         le(b).putShort(52, (short) 2);
         assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
                 .hasMessage("MESH vertex buffer count at offset 52: 2, expected 1");
+    }
+
+    @Test
+    void overlappingSubmeshes() {
+        // two static submeshes of one triangle each, the second moved onto the first
+        Mesh quad = Mesh.builder("Quad").positions(new float[] {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0})
+                .indices(new int[] {0, 1, 2, 0, 2, 3}).addMaterial(Material.builder("a").build())
+                .addMaterial(Material.builder("b").build()).addSubmesh(0, 3, 0).addSubmesh(3, 3, 1).build();
+        byte[] b = LayaModels.write(quad, LmWriteOptions.DEFAULTS.withConvention(LmConvention.LAYA)).bytes();
+        ByteBuffer l = le(b);
+        int second = l.getInt(2 + 14 + 10 + 16); // block 2's start
+        l.putInt(second + 4, 0).putInt(second + 14, 0); // its first index and its draw's
+        assertThatThrownBy(() -> LayaModels.read(b)).isInstanceOf(FormatException.class)
+                .hasMessage("block 2 SUBMESH first index at offset " + (second + 4) + ": range 0..3 overlaps the range"
+                        + " 0..3 of block 1, expected submeshes that share no index");
+        // empty submeshes share no index, wherever they start
+        l.putInt(second + 8, 0).putInt(second + 18, 0);
+        assertThat(LayaModels.read(b).mesh().submeshes()).extracting(Submesh::indexCount).containsExactly(3, 0);
     }
 
     @Test

@@ -47,6 +47,23 @@ class LayaModelsWriteWarningsTest {
         LmWriteResult w = LayaModels.write(m);
         assertThat(w.warnings()).containsExactly(WHERE + "2 morph targets not written");
         assertThat(LayaModels.read(w.bytes()).mesh().morphTargets()).isEmpty();
+        Mesh one = m.toBuilder().clearMorphTargets().addMorphTarget(MorphTarget.of("smile", new float[9], null, null))
+                .build();
+        assertThat(LayaModels.write(one).warnings()).containsExactly(WHERE + "1 morph target not written");
+    }
+
+    @Test
+    void morphTargetsWithDefaultWeightsSayTheBaseShapeIsWritten() {
+        // a default weight moves the rest shape a viewer shows; the file holds the shape without it
+        float[] lift = {0, 0.5f, 0, 0, 0.5f, 0, 0, 0.5f, 0};
+        Mesh m = LayaModelsGoldenTest.triangle().toBuilder()
+                .addMorphTarget(MorphTarget.of("smile", new float[9], null, null))
+                .addMorphTarget(MorphTarget.of("lift", lift, null, null)).morphWeights(new float[] {0, 0.25f})
+                .build();
+        LmWriteResult w = LayaModels.write(m);
+        assertThat(w.warnings()).containsExactly(WHERE + "2 morph targets not written; the positions are the base"
+                + " shape, without the default weight 0.25 of morph target 1 ('lift')");
+        assertThat(LayaModels.read(w.bytes()).mesh().positions()).containsExactly(m.positions());
     }
 
     @Test
