@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
         description = {"Writes LayaAir .lm files (LAYAMODEL:0501, the layout of LayaAir's Unity exporter) from a glTF"
             + " or .lm file: one .lm per mesh (a glTF mesh used by several nodes is written once, in its own space;"
             + " node transforms, materials and clips are not part of a .lm).",
-            "OUT is a .lm name when FILE has one mesh, else a folder that receives MESHNAME.lm per mesh (characters"
+            "OUT is a .lm name when FILE has one mesh, else a folder (one that exists, or a name not ending in .lm)"
+            + " that receives MESHNAME.lm per mesh (characters"
             + " other than letters, digits, '.', '_' and '-' become '_'; an unnamed mesh is mesh<index>, a repeated"
             + " name gets -<index>, and -<index>-2, -3, ... if that is taken too).",
             "--convention names the space of FILE's data: gltf (the default for glTF: winding reversed, tangent w"
@@ -47,9 +48,12 @@ import picocli.CommandLine.Spec;
             "Skinned meshes are partitioned into draws of at most --max-bones bones. From a .lm with --convention laya"
             + " and neither --max-bones nor --mode, the file's draws and stored bounds are kept, so an official file"
             + " is written back byte for byte.",
-            "Prints a row per file written (--json: one JSON object); what a .lm cannot hold goes to stderr as a"
-            + " warning."})
+            "Prints a row per file written (--json: one JSON object, a public format with a formatVersion); what a"
+            + " .lm cannot hold goes to stderr as a warning (not with --quiet)."})
 final class LmCommand implements Callable<Integer> {
+    /** Version of the {@code --json} object (documented with its schema in the project's lm page). */
+    static final int JSON_FORMAT_VERSION = 1;
+
     @Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -57,7 +61,8 @@ final class LmCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--out", paramLabel = "OUT", required = true,
-            description = "The .lm file to write, or a folder (any name not ending in .lm) for one .lm per mesh.")
+            description = "The .lm file to write, or a folder (an existing folder, or a name not ending in .lm) for"
+                + " one .lm per mesh.")
     Path out;
 
     @Option(names = "--convention", paramLabel = "C",
@@ -111,7 +116,8 @@ final class LmCommand implements Callable<Integer> {
         if (maxBones != null) {
             Inputs.requireRange(cl, "--max-bones", maxBones, 1, LmWriteOptions.MAX_BONES_LIMIT);
         }
-        boolean outIsFile = out.getFileName() != null
+        // a folder that exists is a folder whatever its name; otherwise a name ending in .lm is a file
+        boolean outIsFile = out.getFileName() != null && !Files.isDirectory(out)
                 && out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".lm");
         if (!outIsFile && Files.exists(out) && !Files.isDirectory(out)) {
             throw new SkinMeshException(out + ": exists and is not a folder, expected a folder or a .lm name");
@@ -241,6 +247,7 @@ final class LmCommand implements Callable<Integer> {
     /** The {@code --json} object. */
     static ObjectNode describe(Path file, String source, LmConvention conv, List<Written> written) {
         ObjectNode root = Json.object();
+        root.put("formatVersion", JSON_FORMAT_VERSION);
         root.put("file", file.toString());
         root.put("source", source);
         root.put("convention", conv.name().toLowerCase(Locale.ROOT));

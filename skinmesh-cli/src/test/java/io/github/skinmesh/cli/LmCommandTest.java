@@ -252,4 +252,56 @@ class LmCommandTest {
         LmReadResult raw = LayaModels.read(out, LmReadOptions.DEFAULTS);
         assertThat(raw.mesh().positions()[3]).isEqualTo(-quad.positions()[3]);
     }
+
+    /** An existing folder is a folder even when its name ends in .lm, as the contract's "when OUT is a folder" says. */
+    @Test
+    void anExistingFolderWhoseNameEndsInLmReceivesOneFilePerMesh() throws IOException {
+        Character c = Humanoids.generate(1).character();
+        Path in = tmp.resolve("parts.glb");
+        GltfWriter.writeGlb(c, in);
+        Path dir = Files.createDirectory(tmp.resolve("models.lm"));
+        Cli.Run run = Cli.run("lm", in, "--out", dir, "--json");
+        run.assertOk();
+        JsonNode files = MAPPER.readTree(run.out()).get("files");
+        assertThat(files).hasSize(c.parts().size());
+        assertThat(Cli.files(dir)).hasSize(c.parts().size());
+        for (JsonNode f : files) {
+            assertThat(Path.of(f.get("file").asText()).getParent()).isEqualTo(dir);
+        }
+        // one mesh into an existing folder of that kind: MESHNAME.lm inside it
+        Path one = Files.createDirectory(tmp.resolve("one.lm"));
+        Path body = combinedHumanoid();
+        Cli.run("lm", body, "--out", one).assertOk();
+        assertThat(Cli.files(one)).hasSize(1);
+    }
+
+    /**
+     * The {@code --json} document ({@code docs/lm.md}) and the output agree: the documented version is
+     * the command's, every field the output has is documented and every documented field occurs, for
+     * glTF input with several meshes and with one, and for .lm input.
+     */
+    @Test
+    void theDocumentMatchesTheJsonOutput() throws IOException {
+        Path doc = Path.of("..", "docs", "lm.md");
+        assertThat(doc).as("the lm document, beside the modules").isRegularFile();
+        String text = Files.readString(doc);
+        assertThat(text).contains("this page describes version **" + LmCommand.JSON_FORMAT_VERSION + "**")
+                .contains("## Schema (formatVersion " + LmCommand.JSON_FORMAT_VERSION + ")");
+        Set<String> output = new java.util.TreeSet<>();
+        Path parts = tmp.resolve("parts.glb");
+        GltfWriter.writeGlb(Humanoids.generate(2).character(), parts);
+        JsonNode gltf = MAPPER.readTree(Cli.run("lm", parts, "--out", tmp.resolve("parts"), "--json").assertOk().out());
+        assertThat(gltf.get("formatVersion").asInt()).isEqualTo(LmCommand.JSON_FORMAT_VERSION);
+        DocFields.paths(gltf, output);
+        Path quad = tmp.resolve("quad.glb");
+        GltfWriter.writeGlb(TestFiles.texturedQuad(), quad);
+        DocFields.paths(MAPPER.readTree(Cli.run("lm", quad, "--out", tmp.resolve("quad.lm"), "--json").assertOk().out()),
+                output);
+        JsonNode lm = MAPPER.readTree(Cli.run("lm", tmp.resolve("quad.lm"), "--out", tmp.resolve("again.lm"), "--json")
+                .assertOk().out());
+        assertThat(lm.get("source").asText()).isEqualTo("lm");
+        DocFields.paths(lm, output);
+        Set<String> documented = DocFields.documented(text.substring(text.indexOf("\n## Schema")));
+        assertThat(documented).isEqualTo(output);
+    }
 }

@@ -76,8 +76,11 @@ public final class LayaModels {
      * partitioned with {@link io.github.skinmesh.core.partition.Partition} ({@code options.mode()},
      * {@code options.maxBones()}). A vertex used by several draws is written once per draw.
      *
-     * <p>Allocates the file once (its size is computed first) plus a few ints per vertex and
-     * index; partitioning allocates the partitioned mesh.
+     * <p>The result holds the file laid out (every check done and every size known) and encodes
+     * its bytes on demand: {@link LmWriteResult#bytes()} into a fresh array,
+     * {@link LmWriteResult#writeInto(byte[], int)} into a caller's array that can be reused for
+     * the next file. Allocates a few ints per vertex and per draw; partitioning allocates the
+     * partitioned mesh.
      *
      * @param mesh the mesh, in {@code options.convention()}
      * @param options the convention, bone limit, partition mode, draw policy and stored bounds

@@ -6,13 +6,30 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A {@code .lm} file written by {@link LayaModels#write(io.github.skinmesh.core.model.Mesh, LmWriteOptions)}
+ * A {@code .lm} file made by {@link LayaModels#write(io.github.skinmesh.core.model.Mesh, LmWriteOptions)}
  * and its report.
  *
- * <p>Immutable and thread-safe; {@link #bytes()} returns a copy.
+ * <p>The file is held laid out, not encoded: the checks, the partitioning and the layout are done,
+ * every size is known, and each of {@link #bytes()}, {@link #writeInto(byte[], int)} and
+ * {@link #writeTo(OutputStream)} encodes the same bytes afresh. A toolchain that writes many files
+ * encodes each into one buffer it reuses:
+ * <pre>{@code
+ * byte[] buffer = new byte[0];
+ * for (Mesh mesh : meshes) {
+ *     LmWriteResult lm = LayaModels.write(mesh, options);
+ *     if (buffer.length < lm.size()) {
+ *         buffer = new byte[lm.size()];
+ *     }
+ *     int length = lm.writeInto(buffer, 0);
+ *     channel.write(ByteBuffer.wrap(buffer, 0, length));
+ * }
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe: it keeps the (immutable) mesh it was made from and its own layout
+ * tables, and encoding only reads them.
  */
 public final class LmWriteResult {
-    private final byte[] bytes;
+    private final LmWriter.Layout layout;
     private final int vertexCount;
     private final int sourceVertexCount;
     private final int drawCount;
@@ -20,9 +37,9 @@ public final class LmWriteResult {
     private final List<LmElement> declaration;
     private final List<String> warnings;
 
-    LmWriteResult(byte[] bytes, int vertexCount, int sourceVertexCount, int drawCount, boolean partitioned,
+    LmWriteResult(LmWriter.Layout layout, int vertexCount, int sourceVertexCount, int drawCount, boolean partitioned,
             List<LmElement> declaration, List<String> warnings) {
-        this.bytes = bytes;
+        this.layout = layout;
         this.vertexCount = vertexCount;
         this.sourceVertexCount = sourceVertexCount;
         this.drawCount = drawCount;
@@ -31,24 +48,52 @@ public final class LmWriteResult {
         this.warnings = List.copyOf(warnings);
     }
 
-    /** @return a fresh copy of the file's bytes */
+    /**
+     * Encodes the file into a new array of exactly {@link #size()} bytes, each call.
+     *
+     * @return the file's bytes, a fresh array the caller owns
+     */
     public byte[] bytes() {
-        return bytes.clone();
+        byte[] out = new byte[layout.size()];
+        layout.encodeInto(out, 0);
+        return out;
     }
 
-    /** @return the file's size in bytes */
+    /** @return the file's size in bytes: what {@link #writeInto(byte[], int)} writes */
     public int size() {
-        return bytes.length;
+        return layout.size();
     }
 
     /**
-     * Writes the file's bytes to a stream without copying them.
+     * Encodes the file into a caller's array: {@code dst[offset .. offset + size())} receives the
+     * bytes {@link #bytes()} returns; nothing else of {@code dst} is touched. Allocates nothing but
+     * a few small arrays (the inverse bind matrices), so one buffer can serve any number of files.
+     * Checks the range before writing anything.
+     *
+     * @param dst the destination array, at least {@code offset + size()} long
+     * @param offset where the file starts in {@code dst}, {@code >= 0}
+     * @return the bytes written, {@link #size()}
+     * @throws IndexOutOfBoundsException when {@code offset < 0} or {@code offset + size() > dst.length};
+     *     {@code dst} is then unchanged
+     * @throws NullPointerException when {@code dst} is null
+     */
+    public int writeInto(byte[] dst, int offset) {
+        Objects.requireNonNull(dst, "dst");
+        Objects.checkFromIndexSize(offset, layout.size(), dst.length);
+        layout.encodeInto(dst, offset);
+        return layout.size();
+    }
+
+    /**
+     * Encodes the file and writes its bytes to a stream; allocates one array of {@link #size()}
+     * bytes.
      *
      * @param out the destination; not flushed or closed
      * @throws IOException when the stream fails
+     * @throws NullPointerException when {@code out} is null
      */
     public void writeTo(OutputStream out) throws IOException {
-        Objects.requireNonNull(out, "out").write(bytes);
+        Objects.requireNonNull(out, "out").write(bytes());
     }
 
     /** @return the vertices in the file's vertex buffer */
@@ -96,7 +141,7 @@ public final class LmWriteResult {
 
     @Override
     public String toString() {
-        return "LmWriteResult[" + bytes.length + " bytes, " + vertexCount + " vertices (" + duplicatedVertices()
+        return "LmWriteResult[" + layout.size() + " bytes, " + vertexCount + " vertices (" + duplicatedVertices()
                 + " duplicated), " + drawCount + " draws]";
     }
 }

@@ -1,16 +1,15 @@
-package io.github.skinmesh.bench;
+package io.github.skinmesh.laya;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.skinmesh.laya.LmReadResult;
-import io.github.skinmesh.laya.LmWriteResult;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.workloads.LmWorkload;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -26,16 +25,24 @@ class LmBenchTest {
         b.input = "character";
         b.load();
         LmBench.Bytes counter = new LmBench.Bytes();
-        LmWriteResult w = b.write(counter);
+        LmWriteResult w = LayaModels.write(b.mesh, b.writeOptions);
         assertThat(w.partitioned()).isFalse();
         assertThat(w.duplicatedVertices()).isZero();
-        assertThat(w.bytes()).isEqualTo(b.bytes);
-        LmReadResult r = b.read(counter);
-        assertThat(r.mesh().positions()).containsExactly(b.mesh.positions());
-        assertThat(r.mesh().indices()).containsExactly(b.mesh.indices());
-        assertThat(r.mesh().submeshes()).isEqualTo(b.mesh.submeshes());
+        assertThat(b.write(counter)).isEqualTo(b.bytes);
+        assertThat(b.writeInto(counter)).isEqualTo(b.bytes);
+        Arrays.fill(b.buffer, (byte) 0);
+        assertThat(b.writeIntoGeneral(counter)).isEqualTo(b.bytes);
+        for (LmReadResult r : new LmReadResult[] {b.read(counter), b.readChecked(counter)}) {
+            assertThat(r.mesh().positions()).containsExactly(b.mesh.positions());
+            assertThat(r.mesh().indices()).containsExactly(b.mesh.indices());
+            assertThat(r.mesh().submeshes()).isEqualTo(b.mesh.submeshes());
+        }
+        assertThat(b.floorAllocateFile(counter)).hasSize(b.bytes.length);
+        Object[] arrays = b.floorAllocateReadArrays(counter);
+        assertThat((float[]) arrays[0]).hasSize(3 * b.mesh.vertexCount());
+        assertThat((int[]) arrays[5]).hasSize(b.mesh.indexCount());
         assertThat(b.baselineArraycopy(counter)).isEqualTo(b.bytes);
-        assertThat(counter.bytes).isEqualTo(3L * b.bytes.length);
+        assertThat(counter.bytes).isEqualTo(8L * b.bytes.length);
     }
 
     @ParameterizedTest
@@ -48,9 +55,13 @@ class LmBenchTest {
         b.load();
         LmBench.Bytes counter = new LmBench.Bytes();
         assertThat(b.read(counter).mesh().vertexCount()).isEqualTo(vertices);
-        assertThat(b.write(counter).bytes()).isEqualTo(b.bytes);
+        assertThat(b.readChecked(counter)).isEqualTo(b.read(counter));
+        assertThat(b.write(counter)).isEqualTo(b.bytes);
+        assertThat(b.writeInto(counter)).isEqualTo(b.bytes);
+        Arrays.fill(b.buffer, (byte) 0);
+        assertThat(b.writeIntoGeneral(counter)).isEqualTo(b.bytes);
         assertThat(b.baselineArraycopy(counter)).isEqualTo(b.bytes);
-        assertThat(counter.bytes).isEqualTo(3L * b.bytes.length);
+        assertThat(counter.bytes).isEqualTo(7L * b.bytes.length);
     }
 
     @Test

@@ -1,12 +1,7 @@
-package io.github.skinmesh.bench;
+package io.github.skinmesh.laya;
 
+import io.github.skinmesh.bench.BenchUnit;
 import io.github.skinmesh.core.model.Mesh;
-import io.github.skinmesh.laya.LayaModels;
-import io.github.skinmesh.laya.LmConvention;
-import io.github.skinmesh.laya.LmReadOptions;
-import io.github.skinmesh.laya.LmReadResult;
-import io.github.skinmesh.laya.LmWriteOptions;
-import io.github.skinmesh.laya.LmWriteResult;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.workloads.LmWorkload;
 import java.io.IOException;
@@ -28,15 +23,26 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Workload {@code lm} ({@link LmWorkload}): writing a mesh as a {@code .lm} file and reading the
  * file back into a mesh, in memory, against the same-run baseline of copying the file's bytes with
- * {@code System.arraycopy}.
+ * {@code System.arraycopy}. In the laya package so that the writer's and the reader's general paths
+ * (package-private routes) are measured beside the fast ones in the same run.
  *
  * <p>Inputs: {@code character}, the combined testkit humanoid partitioned at 24 bones, written
  * from glTF conventions (winding reversed, tangent w negated) with its draws kept and read back
  * into glTF conventions; and each official fixture, read as stored and written back with
- * {@link LmReadResult#rewriteOptions()} (the same bytes). The primary score is files per second;
- * the secondary {@code bytes} counter is the file's bytes per second (divide by 1e6 for MB/s).
- * Every method handles the file's bytes once per operation, so the ratio of the scores is the ratio
- * of the MB/s. Fails at setup, naming the file and the shared folder, when a fixture is absent.
+ * {@link LmReadResult#rewriteOptions()} (the same bytes).
+ *
+ * <p>Methods: {@code write} encodes each file into a fresh array ({@link LmWriteResult#bytes()});
+ * {@code writeInto} into one reused array ({@link LmWriteResult#writeInto(byte[], int)});
+ * {@code writeIntoGeneral} likewise through the writer's general layout (owner of each vertex found
+ * per index, the slots packed by draw), which every mesh took before the vertex-range layout;
+ * {@code read} is {@link LayaModels#read(byte[], LmReadOptions)}, {@code readChecked} the same
+ * through the checked vertex pass only (the reader before its clean pass); the floors allocate
+ * alone what a write ({@code floorAllocateFile}: the file's array) or a read
+ * ({@code floorAllocateReadArrays}: the mesh's streams, indices and weights) allocates. The
+ * primary score is files per second; the secondary {@code bytes} counter is the file's bytes per
+ * second (divide by 1e6 for MB/s). Every method counts the file's bytes once per operation, so the
+ * ratio of the scores is the ratio of the MB/s. Fails at setup, naming the file and the shared
+ * folder, when a fixture is absent.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -56,6 +62,7 @@ public class LmBench {
     LmReadOptions readOptions;
     byte[] bytes;
     byte[] copy;
+    byte[] buffer;
 
     /** File bytes handled, reported by JMH as a rate. */
     @State(Scope.Thread)
@@ -85,19 +92,61 @@ public class LmBench {
             writeOptions = r.rewriteOptions();
         }
         copy = new byte[bytes.length];
+        buffer = new byte[bytes.length];
     }
 
     @Benchmark
-    public LmWriteResult write(Bytes counter) {
-        LmWriteResult r = LayaModels.write(mesh, writeOptions);
-        counter.bytes += r.size();
-        return r;
+    public byte[] write(Bytes counter) {
+        byte[] file = LayaModels.write(mesh, writeOptions).bytes();
+        counter.bytes += file.length;
+        return file;
+    }
+
+    @Benchmark
+    public byte[] writeInto(Bytes counter) {
+        counter.bytes += LayaModels.write(mesh, writeOptions).writeInto(buffer, 0);
+        return buffer;
+    }
+
+    @Benchmark
+    public byte[] writeIntoGeneral(Bytes counter) {
+        counter.bytes += LmWriter.write(mesh, writeOptions, LmWriter.Route.GENERAL).writeInto(buffer, 0);
+        return buffer;
     }
 
     @Benchmark
     public LmReadResult read(Bytes counter) {
         counter.bytes += bytes.length;
         return LayaModels.read(bytes, readOptions);
+    }
+
+    @Benchmark
+    public LmReadResult readChecked(Bytes counter) {
+        counter.bytes += bytes.length;
+        return LmReader.read(bytes, readOptions.convention(), LmReader.Route.CHECKED);
+    }
+
+    @Benchmark
+    public byte[] floorAllocateFile(Bytes counter) {
+        counter.bytes += bytes.length;
+        return new byte[bytes.length];
+    }
+
+    /** The arrays a read of the file allocates for the mesh: its streams, indices and four weight slots. */
+    @Benchmark
+    public Object[] floorAllocateReadArrays(Bytes counter) {
+        counter.bytes += bytes.length;
+        int n = mesh.vertexCount();
+        Object[] out = new Object[8];
+        out[0] = new float[3 * n];
+        out[1] = mesh.hasNormals() ? new float[3 * n] : null;
+        out[2] = mesh.hasTangents() ? new float[4 * n] : null;
+        out[3] = mesh.hasColors() ? new float[4 * n] : null;
+        out[4] = mesh.uvChannelCount() > 0 ? new float[2 * n * mesh.uvChannelCount()] : null;
+        out[5] = new int[mesh.indexCount()];
+        out[6] = mesh.skin() != null ? new float[4 * n] : null;
+        out[7] = mesh.skin() != null ? new int[4 * n] : null;
+        return out;
     }
 
     @Benchmark
