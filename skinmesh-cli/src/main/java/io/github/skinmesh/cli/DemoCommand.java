@@ -40,6 +40,9 @@ import io.github.skinmesh.laya.LmWriteOptions;
 import io.github.skinmesh.laya.LmWriteResult;
 import io.github.skinmesh.testkit.humanoid.Humanoid;
 import io.github.skinmesh.testkit.humanoid.Humanoids;
+import io.github.skinmesh.vat.VatClip;
+import io.github.skinmesh.vat.VatEncoding;
+import io.github.skinmesh.vat.VatResult;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -66,7 +69,8 @@ import picocli.CommandLine.Spec;
             + "LayaAir's exporter, and optimized), reduce it to 24 bones with the error, sample and skin the walk cycle, "
             + "animated bounds, bone palettes for GPU skinning (3x4 float and half), draw six phases of the walk into "
             + "a PNG, write the character and the combined character as glTF binary and the combined, partitioned mesh as a "
-            + "LayaAir .lm. Each raw .bin output has a .json beside it giving its layout.",
+            + "LayaAir .lm, and a web page drawing a crowd of " + Crowd.DEFAULT_INSTANCES + " of the combined character in "
+            + "one instanced WebGL 2 draw (crowd/index.html). Each raw .bin output has a .json beside it giving its layout.",
             "Prints a report and the list of files written, and its progress on stderr when that is a terminal. "
             + "With --quiet, stdout holds only the list of files written and stderr only errors."})
 final class DemoCommand implements Callable<Integer> {
@@ -128,12 +132,16 @@ final class DemoCommand implements Callable<Integer> {
         quiet.noteScalarKernel();
         WalkResult walked;
         Bounds conservative;
+        Crowd crowd;
         try (ConsoleProgress progress = quiet.progress()) {
             walked = skinClip(h, walk, progress);
             // 4. animated bounds: exact from the frames skinned above, conservative from per-bone boxes
             AnimatedBoundsOptions boxes = AnimatedBoundsOptions.DEFAULTS
                     .withMethod(AnimatedBoundsOptions.Method.CONSERVATIVE);
             conservative = AnimatedBounds.compute(h.character(), walk, boxes, progress).bounds();
+            // 4b. a crowd of the combined character on a web page: its clips in a bone texture, one instanced draw
+            crowd = Crowd.build(combined.character(), combined.character().clips(),
+                    new Crowd.Settings(Crowd.DEFAULT_INSTANCES, FPS, VatEncoding.HALF, seed), progress);
         }
 
         // 5. a picture of the walk
@@ -161,6 +169,7 @@ final class DemoCommand implements Callable<Integer> {
                         skeleton, walk, walked)));
             }
             outputs.write(out.resolve(PREVIEW), preview.png());
+            crowd.files().forEach((name, bytes) -> outputs.write(out.resolve(CROWD_DIR).resolve(name), bytes));
             for (Mesh part : h.parts()) {
                 for (Material m : part.materials()) {
                     TextureRef tex = m.texture(Material.BASE_COLOR);
@@ -202,6 +211,12 @@ final class DemoCommand implements Callable<Integer> {
                     + " draw of %d): max error %.4f, RMS %.4f model units over %d sampled poses of its clips%n",
                     reduced.bonesBefore(), reduced.bonesAfter(), PARTITION_BONES, reduced.maxError(), reduced.rmsError(),
                     reduced.sampledPoses());
+            VatResult bones = crowd.bake();
+            w.printf(Locale.ROOT, "crowd: %d instances of the combined mesh in one instanced WebGL 2 draw, each playing"
+                    + " one of %s from its own phase at its own speed, skinned from a %dx%d %s bone texture (max"
+                    + " error %.2g): open %s/%s in a browser%n", crowd.instances().count(),
+                    String.join(" or ", bones.clips().stream().map(VatClip::name).toList()), bones.width(), bones.height(),
+                    bones.encoding().manifestName(), bones.maxError(), CROWD_DIR, Crowd.PAGE);
             w.println();
             w.printf(Locale.ROOT, "%s opens in any glTF viewer: drag it into a web viewer such as the Khronos glTF "
                     + "Sample Viewer or the three.js editor.%n", GLB);
@@ -236,6 +251,8 @@ final class DemoCommand implements Callable<Integer> {
     static final String PALETTE_HALF = "walk.palette3x4.f16";
     /** The picture of the walk. */
     static final String PREVIEW = "walk.preview.png";
+    /** The folder of the crowd page, its bone texture, manifest and instances. */
+    static final String CROWD_DIR = "crowd";
     /** Version of the layout descriptions; changes only when a field is removed or changes meaning. */
     static final int LAYOUT_VERSION = 1;
 
