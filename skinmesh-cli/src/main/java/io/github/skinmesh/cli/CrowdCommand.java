@@ -34,11 +34,12 @@ import picocli.CommandLine.Spec;
             + " skinmesh-vat ships, blending the two frames around its time.",
             "The page is self-contained (the mesh, the texture and the instances are embedded; it loads nothing):"
             + " open it in a browser with WebGL 2. Drag to orbit, wheel or pinch to zoom, double-click to reset;"
-            + " it shows the instance count and the frame rate, and says so when WebGL 2, float textures or the"
-            + " texture's size are beyond the device. #t=0.5 after the address draws a still frame at 0.5 s.",
+            + " it shows the instance count and the frame rate, and says what is missing when the browser lacks"
+            + " WebGL 2 or float textures or the texture is larger than the device allows. #t=0.5 after the address"
+            + " draws a still frame at 0.5 s.",
             "Also writes bones.exr and manifest.json (as bones-texture does) and instances.json: per instance its"
             + " clip, phase, speed and transform (a grid on the ground, seeded headings). The same input and --seed"
-            + " give the same bytes.",
+            + " give the same bytes (formats in docs/crowd.md).",
             "Parts with several bone palettes are combined into one skinned mesh first. A texture taller than 2048"
             + " rows (what every WebGL 2 device allows) is a warning; more than 16384 rows an error."})
 final class CrowdCommand implements Callable<Integer> {
