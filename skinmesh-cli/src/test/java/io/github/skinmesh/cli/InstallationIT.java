@@ -140,12 +140,14 @@ class InstallationIT {
         }
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).contains("(linear blend, SIMD kernel)");
-        // the three .glb files, the .lm, the atlas page, three raw files and their layouts, the preview, six textures
-        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 19);
-        assertThat(listed).hasSize(18).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
+        // the three .glb files, the .lm, the atlas page, three raw files and their layouts, the preview, six textures,
+        // the crowd's page, texture, manifest and instances
+        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 23);
+        assertThat(listed).hasSize(22).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
         assertThat(out.resolve("humanoid.glb")).isRegularFile();
         assertThat(out.resolve("humanoid.combined.lm")).isRegularFile();
-        assertThat(Cli.files(out)).hasSize(18);
+        assertThat(out.resolve("crowd/index.html")).isRegularFile();
+        assertThat(Cli.files(out)).hasSize(22);
     }
 
     /**
