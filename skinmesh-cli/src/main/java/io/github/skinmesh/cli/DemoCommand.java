@@ -77,7 +77,8 @@ import picocli.CommandLine.Spec;
             + "a PNG, bake the walk of the combined mesh for GPU crowds both ways (vertex animation textures of positions "
             + "and normals, unorm16 PNG, in vat/; a bone-matrix texture, half EXR, in bones/; each with its manifest.json,"
             + " its measured error and a PNG picture of each texture), write the character and the combined character as glTF binary and the combined, partitioned mesh as a "
-            + "LayaAir .lm. Each raw .bin output has a .json beside it giving its layout.",
+            + "LayaAir .lm, and a web page drawing a crowd of " + Crowd.DEFAULT_INSTANCES + " of the combined character in "
+            + "one instanced WebGL 2 draw (crowd/index.html). Each raw .bin output has a .json beside it giving its layout.",
             "Prints a report and the list of files written, and its progress on stderr when that is a terminal. "
             + "With --quiet, stdout holds only the list of files written and stderr only errors."})
 final class DemoCommand implements Callable<Integer> {
@@ -139,12 +140,16 @@ final class DemoCommand implements Callable<Integer> {
         quiet.noteScalarKernel();
         WalkResult walked;
         Bounds conservative;
+        Crowd crowd;
         try (ConsoleProgress progress = quiet.progress()) {
             walked = skinClip(h, walk, progress);
             // 4. animated bounds: exact from the frames skinned above, conservative from per-bone boxes
             AnimatedBoundsOptions boxes = AnimatedBoundsOptions.DEFAULTS
                     .withMethod(AnimatedBoundsOptions.Method.CONSERVATIVE);
             conservative = AnimatedBounds.compute(h.character(), walk, boxes, progress).bounds();
+            // 4b. a crowd of the combined character on a web page: its clips in a bone texture, one instanced draw
+            crowd = Crowd.build(combined.character(), combined.character().clips(),
+                    new Crowd.Settings(Crowd.DEFAULT_INSTANCES, FPS, VatEncoding.HALF, seed), progress);
         }
 
         // 5. a picture of the walk
@@ -188,6 +193,7 @@ final class DemoCommand implements Callable<Integer> {
                 outputs.write(out.resolve(BONES_DIR).resolve(f.name()), f.bytes());
             }
             outputs.write(out.resolve(BONES_DIR).resolve(BONES_PREVIEW), baked.bonesPreview.png());
+            crowd.files().forEach((name, bytes) -> outputs.write(out.resolve(CROWD_DIR).resolve(name), bytes));
             for (Mesh part : h.parts()) {
                 for (Material m : part.materials()) {
                     TextureRef tex = m.texture(Material.BASE_COLOR);
@@ -229,6 +235,12 @@ final class DemoCommand implements Callable<Integer> {
                     + " draw of %d): max error %.4f, RMS %.4f model units over %d sampled poses of its clips%n",
                     reduced.bonesBefore(), reduced.bonesAfter(), PARTITION_BONES, reduced.maxError(), reduced.rmsError(),
                     reduced.sampledPoses());
+            VatResult bones = crowd.bake();
+            w.printf(Locale.ROOT, "crowd: %d instances of the combined mesh in one instanced WebGL 2 draw, each playing"
+                    + " one of %s from its own phase at its own speed, skinned from a %dx%d %s bone texture (max"
+                    + " error %.2g): open %s/%s in a browser%n", crowd.instances().count(),
+                    String.join(" or ", bones.clips().stream().map(VatClip::name).toList()), bones.width(), bones.height(),
+                    bones.encoding().manifestName(), bones.maxError(), CROWD_DIR, Crowd.PAGE);
             w.println();
             printBaked(w, walk, baked);
             w.println();
@@ -290,6 +302,8 @@ final class DemoCommand implements Callable<Integer> {
             .withEncoding(VatEncoding.HALF);
     /** The file format of the bone-matrix texture. */
     static final VatFormat BONES_FORMAT = VatFormat.EXR;
+    /** The folder of the crowd page, its bone texture, manifest and instances. */
+    static final String CROWD_DIR = "crowd";
     /** Version of the layout descriptions; changes only when a field is removed or changes meaning. */
     static final int LAYOUT_VERSION = 1;
 

@@ -530,6 +530,20 @@ class DemoCommandTest {
     }
 
     @Test
+    void theCrowdPageDrawsAThousandOfTheCombinedCharacter() throws IOException {
+        Path crowd = first.resolve(DemoCommand.CROWD_DIR);
+        assertThat(listed()).contains(crowd.resolve(Crowd.PAGE), crowd.resolve(Crowd.INSTANCES),
+                crowd.resolve(Crowd.TEXTURE), crowd.resolve("manifest.json"));
+        io.github.skinmesh.vat.VatManifest m = io.github.skinmesh.vat.VatFiles.read(crowd).manifest();
+        assertThat(m.clips()).extracting(c -> c.name()).containsExactly("walk", "idle");
+        assertThat(m.elementCount()).as("bones of the combined mesh's palette").isEqualTo(53);
+        assertThat(CrowdFixtures.json(crowd.resolve(Crowd.INSTANCES)).get("count").asInt()).isEqualTo(1000);
+        assertThat(CrowdFixtures.data(CrowdFixtures.page(crowd), "instances")).hasSize(64 * 1000);
+        assertThat(run.out()).contains("crowd: 1000 instances of the combined mesh in one instanced WebGL 2 draw")
+                .contains("crowd/index.html");
+    }
+
+    @Test
     void quietPrintsOnlyTheFiles() {
         Cli.Run quiet = Cli.run("demo", "--out", tmp.resolve("third"), "--quiet").assertOk();
         assertThat(quiet.out()).startsWith("files written:");

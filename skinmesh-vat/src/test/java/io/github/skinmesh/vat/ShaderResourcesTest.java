@@ -28,4 +28,17 @@ class ShaderResourcesTest {
         assertThat(text).contains("boundsMin + ").contains("* (boundsMax - boundsMin)")
                 .contains("max(-n.z, 0.0)").contains("* 2.0 - 1.0");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"skinmesh_vat.glsl", "skinmesh_vat.hlsl"})
+    void vatShadersGivesTheResourceTextToPasteAfterAShadersOwnHeader(String file) throws IOException {
+        String resource;
+        try (InputStream in = Vat.class.getResourceAsStream(file)) {
+            resource = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String text = file.endsWith(".glsl") ? VatShaders.glsl() : VatShaders.hlsl();
+        assertThat(text).isEqualTo(resource);
+        // functions only: the including shader keeps its own version line, precision and uniforms
+        assertThat(text).doesNotContain("#version").doesNotContain("precision ").doesNotContain("uniform ");
+    }
 }
