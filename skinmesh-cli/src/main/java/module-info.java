@@ -5,6 +5,7 @@ module io.github.skinmesh.cli {
     requires io.github.skinmesh.testkit;
     requires io.github.skinmesh.gltf;
     requires io.github.skinmesh.laya;
+    requires io.github.skinmesh.vat;
     requires com.fasterxml.jackson.databind;
     requires info.picocli;
     requires static transitive org.jspecify;
