@@ -75,7 +75,7 @@ final class KeysCommand implements Callable<Integer> {
     float fps;
 
     @Option(names = "--segments", paramLabel = "auto|N", defaultValue = "auto",
-            description = {"auto (the default): each segment as long as an error within 0.5 % of the diagonal of the"
+            description = {"auto (the default): each segment as long as an error within 0.5 %% of the diagonal of the"
                 + " clip's box allows; N: N segments of equal frame counts, 1.." + KeyframeOptions.MAX_SEGMENTS + "."})
     String segments;
 

@@ -33,6 +33,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -251,6 +252,28 @@ class KeysCommandTest {
         Set<String> all = new TreeSet<>(report);
         all.addAll(table);
         assertThat(all).containsAll(documented.stream().filter(d -> !d.startsWith("_")).toList());
+    }
+
+    @Test
+    void theHelpFormatsEveryDescription() {
+        Cli.Run run = Cli.run("keys", "--help").assertOk();
+        assertThat(run.out()).startsWith("Usage: skinmesh keys").contains("within 0.5 % of the diagonal");
+        assertThat(Cli.run("help", "keys").assertOk().out()).isEqualTo(run.out());
+        // picocli formats descriptions with String.format and only warns on System.err when one fails
+        // (a lone '%'): format each one of every command here
+        CommandLine.Model.CommandSpec root = SkinMeshCommand.commandLine(System.out,
+                new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(new java.io.StringWriter()))
+                .getCommandSpec();
+        for (CommandLine sub : root.subcommands().values()) {
+            CommandLine.Model.CommandSpec spec = sub.getCommandSpec();
+            List<String> texts = new ArrayList<>(List.of(spec.usageMessage().description()));
+            spec.options().forEach(o -> texts.addAll(List.of(o.description())));
+            spec.positionalParameters().forEach(p -> texts.addAll(List.of(p.description())));
+            for (String text : texts) {
+                assertThat(String.format(java.util.Locale.ROOT, text.replace("${DEFAULT-VALUE}", "x")))
+                        .as("%s: %s", spec.name(), text).isNotNull();
+            }
+        }
     }
 
     @Test
