@@ -4,8 +4,9 @@
 //   _KEY_POSITION_0, _KEY_POSITION_1, _KEY_POSITION_2, _KEY_POSITION_3   vec3 each, model space
 //   _KEY_NORMAL_0, _KEY_NORMAL_1, _KEY_NORMAL_2, _KEY_NORMAL_3           vec3 each, when the keys hold
 //   normals
-// (a mesh's POSITION and NORMAL equal key 0: bind them in place of _KEY_POSITION_0 and
-// _KEY_NORMAL_0 to save two attribute slots).
+// (a mesh's POSITION and NORMAL equal key 0, so an engine may keep those and drop
+// _KEY_POSITION_0 and _KEY_NORMAL_0). Positions and normals take 8 vertex inputs, the least
+// OpenGL ES 2.0 guarantees; where that leaves none for UVs, bake positions only.
 // Per segment, a uniform from the segment table (the .json beside the .glb, or its extras):
 //   keyTimes = vec4(segments[s].keyTimes[0..3]), seconds of clip time, strictly increasing;
 //   the segment plays from keyTimes.x (its start) to keyTimes.w (its end).
