@@ -35,7 +35,7 @@ import java.util.Objects;
  * {@code KEY_NORMAL_3} ({@link #normalAttribute}); glTF files carry them as custom attributes
  * {@code _KEY_POSITION_0} ... The decode is {@link KeyframeDecoder}, mirrored by the shader
  * functions shipped as resources {@code io/github/skinmesh/vat/skinmesh_keys.glsl} and
- * {@code skinmesh_keys.hlsl}.
+ * {@code skinmesh_keys.hlsl} ({@link #glslSource()}, {@link #hlslSource()}).
  *
  * <pre>{@code
  * KeyframeResult keys = Keyframes.bake(hero, hero.clip("walk"), KeyframeOptions.DEFAULTS, Progress.NONE);
@@ -80,6 +80,42 @@ public final class Keyframes {
      */
     public static String normalAttribute(int key) {
         return NORMAL_PREFIX + Objects.checkIndex(key, KEYS);
+    }
+
+    /**
+     * The GLSL decode functions ({@code skinmesh_keys.glsl}, GLSL ES 1.00 and later): the text of the
+     * resource beside the vertex animation texture functions. Read through this method, the
+     * resource is found on the module path too, where a package's resources are not open to other
+     * modules.
+     *
+     * @return the source text
+     * @throws java.io.UncheckedIOException when the resource cannot be read (a broken jar)
+     */
+    public static String glslSource() {
+        return resource("skinmesh_keys.glsl");
+    }
+
+    /**
+     * The HLSL decode functions ({@code skinmesh_keys.hlsl}, shader model 2.0 and later), as
+     * {@link #glslSource()}.
+     *
+     * @return the source text
+     * @throws java.io.UncheckedIOException when the resource cannot be read (a broken jar)
+     */
+    public static String hlslSource() {
+        return resource("skinmesh_keys.hlsl");
+    }
+
+    private static String resource(String name) {
+        try (java.io.InputStream in = io.github.skinmesh.vat.Vat.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new java.io.UncheckedIOException(new java.io.FileNotFoundException(
+                        "io/github/skinmesh/vat/" + name + " is missing from the skinmesh-vat jar"));
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /**

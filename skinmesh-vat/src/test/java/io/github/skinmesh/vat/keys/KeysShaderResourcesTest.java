@@ -50,6 +50,12 @@ class KeysShaderResourcesTest {
                 .contains("normalize(w.x * n0 + w.y * n1 + w.z * n2 + w.w * n3)");
     }
 
+    @org.junit.jupiter.api.Test
+    void theSourcesAreTheResources() throws IOException {
+        assertThat(Keyframes.glslSource()).isEqualTo(resource("skinmesh_keys.glsl"));
+        assertThat(Keyframes.hlslSource()).isEqualTo(resource("skinmesh_keys.hlsl"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"100", "300 es", "330", "hlsl"})
     void theFunctionsCompile(String version, @TempDir Path dir) throws Exception {
