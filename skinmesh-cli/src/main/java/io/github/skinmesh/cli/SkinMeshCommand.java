@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
 @Command(name = "skinmesh", mixinStandardHelpOptions = true, versionProvider = SkinMeshCommand.Version.class,
         description = "Prepares skinned characters for real-time rendering.",
         subcommands = {DemoCommand.class, InspectCommand.class, SkinCommand.class, CombineCommand.class, PartitionCommand.class,
-            AtlasCommand.class, LmCommand.class, VatCommand.class, BonesTextureCommand.class, CrowdCommand.class,
+            AtlasCommand.class, LmCommand.class, VatCommand.class, BonesTextureCommand.class, CrowdCommand.class, KeysCommand.class,
             CommandLine.HelpCommand.class})
 public final class SkinMeshCommand implements Runnable {
     /** Exit code of a successful run. */

@@ -3,6 +3,7 @@ package io.github.skinmesh.gltf;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.LittleEndianWriter;
 import io.github.skinmesh.core.model.AnimationClip;
@@ -153,6 +154,9 @@ final class Exporter {
         LittleEndianWriter bin = out.finish();
         if (bin.size() > 0) {
             root.putArray("buffers").addObject().put("byteLength", bin.size());
+        }
+        if (options.extras() != null) {
+            root.putRawValue("extras", new RawValue(options.extras()));
         }
         byte[] json;
         try {

@@ -52,8 +52,8 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Images.</b> {@link #imageSources()} tells, per glTF image, where the file keeps it and
  * whether it was read; a texture's {@link Image} is the very instance its source holds.
  *
- * <p>Immutable and thread-safe. Equality compares the character, the part and image sources and
- * the node maps; the warnings are not compared.
+ * <p>Immutable and thread-safe. Equality compares the character, the part and image sources, the
+ * node maps and the extras; the warnings are not compared.
  */
 public final class GltfAsset {
     private final Character character;
@@ -62,6 +62,7 @@ public final class GltfAsset {
     private final List<String> warnings;
     private final int[] nodeOfBone;
     private final int[] boneOfNode;
+    private final @Nullable String extras;
 
     /**
      * Adopts the tables.
@@ -72,17 +73,32 @@ public final class GltfAsset {
      * @param warnings what the reader tolerated
      * @param nodeOfBone per bone its node
      * @param boneOfNode per node its bone or {@link Index#NONE}
+     * @param extras the document's top-level extras as compact JSON text, or null
      */
     GltfAsset(Character character, List<PartSource> sources, List<ImageSource> imageSources, List<String> warnings,
-            int[] nodeOfBone, int[] boneOfNode) {
+            int[] nodeOfBone, int[] boneOfNode, @Nullable String extras) {
         this.character = Objects.requireNonNull(character, "character");
         this.sources = List.copyOf(sources);
         this.imageSources = List.copyOf(imageSources);
         this.warnings = List.copyOf(warnings);
         this.nodeOfBone = nodeOfBone;
         this.boneOfNode = boneOfNode;
+        this.extras = extras;
         assert this.sources.size() == character.parts().size() : "one source per part";
         assert nodeOfBone.length == character.skeleton().boneCount() : "one node per bone";
+    }
+
+    /**
+     * The document's top-level {@code extras} (application data, such as the segment table of a
+     * keyframe file), as compact JSON text: what {@link GltfWriteOptions#extras()} wrote reads back
+     * as equal JSON (numbers as the reader parses them, doubles). Extras of other elements are not
+     * kept.
+     *
+     * @return the extras' JSON text (of any JSON value the file holds there), or {@code null} when
+     *     the document has none
+     */
+    public @Nullable String extras() {
+        return extras;
     }
 
     /** @return the character: skeleton, parts in node index order, clips in file order */
@@ -202,12 +218,14 @@ public final class GltfAsset {
         }
         GltfAsset a = (GltfAsset) o;
         return character.equals(a.character) && sources.equals(a.sources) && imageSources.equals(a.imageSources)
-                && Arrays.equals(nodeOfBone, a.nodeOfBone) && Arrays.equals(boneOfNode, a.boneOfNode);
+                && Arrays.equals(nodeOfBone, a.nodeOfBone) && Arrays.equals(boneOfNode, a.boneOfNode)
+                && Objects.equals(extras, a.extras);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(character, sources, imageSources, Arrays.hashCode(nodeOfBone), Arrays.hashCode(boneOfNode));
+        return Objects.hash(character, sources, imageSources, Arrays.hashCode(nodeOfBone), Arrays.hashCode(boneOfNode),
+                extras);
     }
 
     @Override

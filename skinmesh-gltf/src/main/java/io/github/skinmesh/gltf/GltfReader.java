@@ -33,7 +33,8 @@ import java.util.Objects;
  * {@link GltfAsset#imageSources()} tells what became of each; an external image file that cannot be
  * read fails the read unless {@link GltfReadOptions#unreadableImages()} drops its textures);
  * animations (translation, rotation, scale, weights; STEP, LINEAR, CUBICSPLINE; outputs in any
- * allowed type). Extensions listed in {@code extensionsRequired} other than
+ * allowed type); the document's top-level {@code extras} ({@link GltfAsset#extras()}). Extensions
+ * listed in {@code extensionsRequired} other than
  * {@code KHR_materials_unlit} and {@code KHR_mesh_quantization} are rejected; extensions only used
  * are ignored with a warning.
  *

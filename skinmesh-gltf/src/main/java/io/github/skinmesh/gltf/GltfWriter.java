@@ -47,7 +47,9 @@ import java.util.Objects;
  * JOINTS_0/WEIGHTS_0 and {@code K <= 8} in two sets (unused slots zero). Extra
  * {@linkplain io.github.skinmesh.core.model.VertexAttribute vertex attributes} become custom
  * attributes {@code _NAME} of FLOAT components (SCALAR, VEC2, VEC3 or VEC4 by component count).
- * Morph targets keep their names in {@code mesh.extras.targetNames}; materials, textures,
+ * The options' {@linkplain GltfWriteOptions#extras() extras} become the document's top-level
+ * {@code extras}, as given but for whitespace outside strings (the reader gives them back,
+ * {@link GltfAsset#extras()}). Morph targets keep their names in {@code mesh.extras.targetNames}; materials, textures,
  * samplers and images (embedded in the BIN chunk) are written once each; clips become animations
  * sharing equal key-time accessors. Every buffer view and chunk starts on a 4-byte boundary.
  * {@linkplain io.github.skinmesh.core.model.Draw Draws} (bone-palette partitions) have no glTF

@@ -1,9 +1,12 @@
 package io.github.skinmesh.gltf;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Character;
+import io.github.skinmesh.gltf.internal.Json;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -29,6 +32,19 @@ import org.jspecify.annotations.Nullable;
  */
 final class Importer {
     private Importer() {
+    }
+
+    /** @return the document's top-level extras as compact JSON text, or null when it has none */
+    private static @Nullable String extras(GltfDocument doc) {
+        JsonNode extras = doc.root().get("extras");
+        if (extras == null) {
+            return null;
+        }
+        try {
+            return Json.mapper().writeValueAsString(extras);
+        } catch (JsonProcessingException e) {
+            throw new AssertionError("a parsed tree always serializes", e);
+        }
     }
 
     /**
@@ -58,7 +74,7 @@ final class Importer {
             List<AnimationClip> clips = animations.clips(nodes, parts, primitives, warnings);
             Character character = Character.of(nodes.skeleton().name(), nodes.skeleton(), parts.parts(), clips);
             return new GltfAsset(character, parts.sources(), materials.sources(), warnings, nodes.nodeOfBoneTable(),
-                    nodes.boneOfNodeTable());
+                    nodes.boneOfNodeTable(), extras(doc));
         } catch (ValidationException e) {
             throw new FormatException(label == null ? e.getMessage() : label + ": " + e.getMessage(), e);
         }

@@ -125,6 +125,8 @@ class GltfValidatorTest {
                     GltfReadOptions.DEFAULTS.withAnimatedNodes(mode)).character()));
         }
         out.put("custom-attributes.glb", GltfWriter.toGlb(customAttributes()));
+        out.put("static-meshes-with-extras.glb", GltfWriter.toGlb(GltfExtrasTest.staticMeshes(),
+                GltfWriteOptions.DEFAULTS.withExtras(GltfExtrasTest.EXTRAS)));
         out.put("unnormalized-weights.glb", GltfWriter.toGlb(unnormalizedWeights()));
         for (Map.Entry<String, Character> e : combined().entrySet()) {
             out.put("combined-" + e.getKey() + ".glb", GltfWriter.toGlb(e.getValue()));
