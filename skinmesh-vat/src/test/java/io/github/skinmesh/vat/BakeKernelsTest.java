@@ -48,6 +48,8 @@ class BakeKernelsTest {
 
     @Test
     void quantizeRoundsTiesUpAndTheDoubleBelowOneHalfDown() {
+        assertThat(PositionCodec.quantize(-0.7f, 0, 1, 255)).isZero();
+        assertThat(PositionCodec.quantize(-1.5f, 0, 1, 255)).isZero();
         assertThat(PositionCodec.quantize(0.5f, 0, 1, 255)).isEqualTo(1);
         assertThat(PositionCodec.quantize(2.5f, 0, 1, 255)).isEqualTo(3);
         assertThat(PositionCodec.quantize(1, 0, 0.49999999999999994, 255)).isZero();
