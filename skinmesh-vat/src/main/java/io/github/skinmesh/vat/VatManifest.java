@@ -27,7 +27,8 @@ import java.util.Objects;
  * {@code i mod W}. {@code bounds} are what normalized encodings map to
  * ({@code min + value / (2^bits - 1) * (max - min)}): for a vertex texture the box of the stored
  * positions (or offsets) over every frame; for a bone texture the box of the skinned positions.
- * Each clip also carries its {@code maxError} and {@code rmsError}, a vertex texture with normals
+ * A bake with tangents lists a third texture, {@code "tangents"}, after the normals. Each clip also
+ * carries its {@code maxError} and {@code rmsError}, a vertex texture with normals
  * {@code normalMaxErrorDegrees} and one with tangents {@code tangentMaxErrorDegrees} (the largest
  * angle between a decoded and an exact direction); readers ignore keys they do not know.
  *
