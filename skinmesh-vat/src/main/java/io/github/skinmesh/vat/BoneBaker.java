@@ -201,7 +201,8 @@ final class BoneBaker {
             sumSquares += clipSum;
             long clipSamples = out.vertexCount() * cf.frames();
             table.add(new VatClip(cf.clip().name(), cf.page(), cf.firstRow(), cf.frames(), cf.fps(),
-                    cf.clip().duration(), loop, clipBounds, clipMax, clipSamples == 0 ? 0 : Math.sqrt(clipSum / clipSamples)));
+                    cf.clip().duration(), loop, clipBounds, clipMax,
+                    clipSamples == 0 ? 0 : Math.sqrt(clipSum / clipSamples)));
         }
         double rms = samples == 0 ? 0 : Math.sqrt(sumSquares / samples);
         VatManifest manifest = new VatManifest(TextureKind.BONES, e, layout.width, layout.height, layout.rowsPerFrame,

@@ -109,7 +109,8 @@ public final class VatDecoder {
             if (role < 0 || t.page() >= pages.length || !manifest.textures().containsKey(t.name())) {
                 continue;
             }
-            String what = "VatDecoder: texture \"" + t.name() + "\"" + (pages.length == 1 ? "" : " of page " + t.page());
+            String what = "VatDecoder: texture \"" + t.name() + "\""
+                    + (pages.length == 1 ? "" : " of page " + t.page());
             if (pages[t.page()][role] != null) {
                 throw new ValidationException(what + " is given twice");
             }

@@ -72,8 +72,8 @@ class FrameLayoutTest {
     @Test
     void powerOfTwoRoundsBothSidesUp() {
         FrameLayout l = FrameLayout.plan("test", 1000, 1, List.of(clip("c", 0, 1)),
-                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.POWER_OF_TWO,
-                        PageMode.SINGLE));
+                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, Vat.MAX_TEXTURE_SIZE,
+                        TextureSize.POWER_OF_TWO, PageMode.SINGLE));
         assertThat(l.width).isEqualTo(1024);
         assertThat(l.rowsPerFrame).isEqualTo(1);
         assertThat(l.height).isEqualTo(32); // 31 frames

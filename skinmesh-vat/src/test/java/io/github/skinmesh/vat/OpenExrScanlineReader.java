@@ -132,7 +132,8 @@ final class OpenExrScanlineReader {
             throw new IllegalArgumentException("header lacks a required attribute: " + attributes.keySet());
         }
         if (compression != 0) {
-            throw new IllegalArgumentException("compression " + compression + ": only uncompressed files are read here");
+            throw new IllegalArgumentException("compression " + compression
+                    + ": only uncompressed files are read here");
         }
         int width = window[2] - window[0] + 1;
         int height = window[3] - window[1] + 1;

@@ -97,7 +97,8 @@ class VatPagesTest {
         VatManifest m = split.manifest(VatFormat.PNG);
         String json = m.toJson();
         assertThat(json).contains("  \"textures\": {\"positions\": \"positions-0.png\"},\n"
-                + "  \"pages\": [\n    {\"positions\": \"positions-0.png\"},\n    {\"positions\": \"positions-1.png\"}\n"
+                + "  \"pages\": [\n    {\"positions\": \"positions-0.png\"},\n"
+                + "    {\"positions\": \"positions-1.png\"}\n"
                 + "  ],\n");
         assertThat(json).contains("{\"name\": \"walk\", \"page\": 0, \"firstRow\": 0, ")
                 .contains("{\"name\": \"idle\", \"page\": 1, \"firstRow\": 0, ");
@@ -142,7 +143,8 @@ class VatPagesTest {
         assertThatThrownBy(() -> VatDecoder.of(m, List.of(split.texture("positions", 0))))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage("VatDecoder: texture \"positions\" of page 1 of the manifest is missing");
-        assertThatThrownBy(() -> VatDecoder.of(m, List.of(split.texture("positions", 0), split.texture("positions", 0))))
+        VatTexture first = split.texture("positions", 0);
+        assertThatThrownBy(() -> VatDecoder.of(m, List.of(first, first)))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage("VatDecoder: texture \"positions\" of page 0 is given twice");
         assertThatThrownBy(() -> split.texture("positions", 2)).isInstanceOf(ValidationException.class)
