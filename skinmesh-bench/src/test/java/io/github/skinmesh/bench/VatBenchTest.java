@@ -2,24 +2,45 @@ package io.github.skinmesh.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.skinmesh.core.anim.PosedVertices;
 import io.github.skinmesh.vat.VatEncoding;
 import io.github.skinmesh.vat.VatResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Runs every {@link VatBench} body once and checks its answer. */
+/** Runs every {@link VatBench} and {@link VatLbsBench} body once and checks its answer. */
 class VatBenchTest {
-    @ParameterizedTest
-    @ValueSource(strings = {"HALF", "UNORM16", "UNORM8"})
-    void bakeAndBaselineCoverTheWorkloadsVertexFrames(String encoding) {
-        VatBench bench = new VatBench();
+    static void check(VatBakeBench bench, String encoding, double largestError) {
         bench.encoding = encoding;
         bench.setUp();
         VatResult r = bench.bakeVertices();
         assertThat(r.encoding()).isEqualTo(VatEncoding.valueOf(encoding));
-        assertThat((long) r.elementCount() * r.clips().get(0).frames()).isEqualTo(VatBench.VERTEX_FRAMES);
-        // the humanoid is 1.7 m tall: a millimetre in half and unorm16, under a centimetre in unorm8
-        assertThat(r.maxError()).isPositive().isLessThan("UNORM8".equals(encoding) ? 1e-2 : 1e-3);
+        assertThat((long) r.elementCount() * r.clips().get(0).frames()).isEqualTo(bench.vertexFrames());
+        if (encoding.equals("FLOAT")) {
+            assertThat(r.maxError()).isZero();
+        } else {
+            assertThat(r.maxError()).isPositive().isLessThan(largestError);
+        }
+        // the baseline is the poser's LBS: after it, each part holds the last frame's pose bit for bit
         assertThat(bench.baseline()).isFinite();
+        assertThat(bench.posing()).isFinite();
+        PosedVertices out = bench.out;
+        for (int p = 0; p < out.partCount(); p++) {
+            assertThat(bench.skinned[p]).as("part %d", p).containsExactly(out.positions(p));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"FLOAT", "HALF", "UNORM16", "UNORM8"})
+    void humanoidBakeBaselineAndPosingCoverTheWorkloadsVertexFrames(String encoding) {
+        // the humanoid is 1.7 m tall: a millimetre in half and unorm16, under a centimetre in unorm8
+        check(new VatBench(), encoding, "UNORM8".equals(encoding) ? 1e-2 : 1e-3);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"FLOAT", "HALF", "UNORM16", "UNORM8"})
+    void lbsMeshBakeBaselineAndPosingCoverTheWorkloadsVertexFrames(String encoding) {
+        // the lbs mesh spans a few units: half's 11 bits, 8 bits of its range at most
+        check(new VatLbsBench(), encoding, "UNORM8".equals(encoding) ? 0.1 : 0.01);
     }
 }

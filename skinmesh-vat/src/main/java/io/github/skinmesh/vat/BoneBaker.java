@@ -66,18 +66,23 @@ final class BoneBaker {
             throw new ValidationException(WHERE + ": a " + layout.width + "x" + layout.height + " texture of "
                     + textureBytes + " bytes is larger than " + Checks.MAX_ARRAY_LENGTH + "; bake fewer clips");
         }
-        byte[] bytes = new byte[(int) textureBytes];
-        VatTexture texture = new VatTexture("bones", layout.width, layout.height, e, bytes);
-        Map<String, String> roles = Map.of("bones", "bones");
+        List<VatTexture> textures = new ArrayList<>();
+        byte[][] pageBytes = new byte[layout.pageCount][];
+        List<Map<String, String>> roles = new ArrayList<>();
+        for (int p = 0; p < layout.pageCount; p++) {
+            pageBytes[p] = new byte[(int) textureBytes];
+            textures.add(new VatTexture("bones", p, layout.width, layout.height, e, pageBytes[p]));
+            roles.add(Map.of("bones", "bones"));
+        }
         List<VatClip> provisional = new ArrayList<>();
         for (FrameLayout.ClipFrames cf : layout.clips) {
-            provisional.add(new VatClip(cf.clip().name(), cf.firstRow(), cf.frames(), cf.fps(), cf.clip().duration(),
-                    false, Bounds.EMPTY, 0, 0));
+            provisional.add(new VatClip(cf.clip().name(), cf.page(), cf.firstRow(), cf.frames(), cf.fps(),
+                    cf.clip().duration(), false, Bounds.EMPTY, 0, 0));
         }
         Bounds none = new Bounds(0, 0, 0, 0, 0, 0);
         VatDecoder decoder = VatDecoder.of(new VatManifest(TextureKind.BONES, e, layout.width, layout.height,
-                layout.rowsPerFrame, boneCount, roles, false, none, provisional, 0, 0, Double.NaN),
-                Map.of("bones", texture));
+                layout.rowsPerFrame, boneCount, roles, false, none, provisional, 0, 0, Double.NaN, Double.NaN),
+                textures);
 
         // the weights the GPU gets: normalized as the poser does, then quantized when asked
         List<BoneWeights> gpuWeights = new ArrayList<>();
@@ -100,7 +105,6 @@ final class BoneBaker {
         long samples = 0;
         List<Mesh> posedMeshes = new ArrayList<>();
         List<VatClip> table = new ArrayList<>();
-        int g = 0;
         for (int c = 0; c < layout.clips.size(); c++) {
             FrameLayout.ClipFrames cf = layout.clips.get(c);
             CharacterPoser poser = CharacterPoser.bind(skeleton, partList, cf.clip(), PoserOptions.DEFAULTS);
@@ -118,11 +122,12 @@ final class BoneBaker {
             boolean loop = o.loopMode() == LoopMode.ALWAYS || o.loopMode() == LoopMode.DETECT && cf.frames() > 1;
             double loopGap = 0;
             String stage = "baking " + cf.clip().name();
-            for (int f = 0; f < cf.frames(); f++, g++) {
+            for (int f = 0; f < cf.frames(); f++) {
                 progress.checkCancelled(WHERE);
                 poser.poseInto(cf.time(f), out);
                 poser.skinMatricesInto(0, matrices, 0);
-                long texel = g * layout.texelsPerFrame();
+                byte[] bytes = pageBytes[cf.page()];
+                long texel = (cf.firstRow() + (long) f * layout.rowsPerFrame) * layout.width;
                 if (e == VatEncoding.FLOAT) {
                     PalettePacking.packFloat3x4Into(matrices, 0, boneCount, floatRows, 0);
                     for (int i = 0; i < 3 * boneCount; i++) {
@@ -195,19 +200,21 @@ final class BoneBaker {
             maxError = Math.max(maxError, clipMax);
             sumSquares += clipSum;
             long clipSamples = out.vertexCount() * cf.frames();
-            table.add(new VatClip(cf.clip().name(), cf.firstRow(), cf.frames(), cf.fps(), cf.clip().duration(), loop,
-                    clipBounds, clipMax, clipSamples == 0 ? 0 : Math.sqrt(clipSum / clipSamples)));
+            table.add(new VatClip(cf.clip().name(), cf.page(), cf.firstRow(), cf.frames(), cf.fps(),
+                    cf.clip().duration(), loop, clipBounds, clipMax,
+                    clipSamples == 0 ? 0 : Math.sqrt(clipSum / clipSamples)));
         }
         double rms = samples == 0 ? 0 : Math.sqrt(sumSquares / samples);
         VatManifest manifest = new VatManifest(TextureKind.BONES, e, layout.width, layout.height, layout.rowsPerFrame,
-                boneCount, roles, false, samples == 0 ? none : toBounds(box), table, maxError, rms, Double.NaN);
+                boneCount, roles, false, samples == 0 ? none : toBounds(box), table, maxError, rms, Double.NaN,
+                Double.NaN);
         List<Part> outParts = new ArrayList<>();
         for (int p = 0; p < partList.size(); p++) {
             Mesh m = posedMeshes.get(p);
             outParts.add(Part.of(partList.get(p).name(),
                     m.toBuilder().skin(m.skin().withWeights(gpuWeights.get(p))).build()));
         }
-        return new VatResult(manifest, List.of(texture), outParts, new ArrayList<>(warnings));
+        return new VatResult(manifest, textures, outParts, new ArrayList<>(warnings));
     }
 
     /** The one palette every part uses: the same bone names and inverse bind matrices. */

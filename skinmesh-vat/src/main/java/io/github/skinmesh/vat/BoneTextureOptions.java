@@ -18,12 +18,16 @@ import java.util.Objects;
  *     default 16384
  * @param textureSize free or power-of-two dimensions; default {@link TextureSize#FREE}
  * @param loopMode how each clip's loop flag is decided; default {@link LoopMode#DETECT}
+ * @param pageMode one texture, or pages when the clips need more rows than {@code maxHeight};
+ *     default {@link PageMode#SINGLE}
  */
 public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding encoding, WeightFormat weights,
-        int maxWidth, int maxHeight, TextureSize textureSize, LoopMode loopMode) {
+        int maxWidth, int maxHeight, TextureSize textureSize, LoopMode loopMode,
+        PageMode pageMode) {
     /** 30 fps, fixed rate, half floats, float weights, 4096 x 16384 at most, free size, detected loops. */
     public static final BoneTextureOptions DEFAULTS = new BoneTextureOptions(30, FrameTimes.FIXED_RATE,
-            VatEncoding.HALF, WeightFormat.FLOAT, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE, LoopMode.DETECT);
+            VatEncoding.HALF, WeightFormat.FLOAT, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE, LoopMode.DETECT,
+                PageMode.SINGLE);
 
     /**
      * @param fps frames per second, finite and {@code > 0}
@@ -34,6 +38,7 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      * @param maxHeight largest height, {@code 1..}{@value Vat#MAX_TEXTURE_SIZE}
      * @param textureSize free or power-of-two
      * @param loopMode loop flags
+     * @param pageMode one texture or pages
      * @throws ValidationException when {@code fps} is not a finite positive number, the encoding
      *     is a normalized one or a maximum size is out of range
      * @throws NullPointerException when an enum is null
@@ -54,6 +59,7 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
         OptionChecks.requireSize("BoneTextureOptions", "maxHeight", maxHeight);
         Objects.requireNonNull(textureSize, "textureSize");
         Objects.requireNonNull(loopMode, "loopMode");
+        Objects.requireNonNull(pageMode, "pageMode");
     }
 
     /**
@@ -61,7 +67,8 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      * @return these options with {@code fps} replaced
      */
     public BoneTextureOptions withFps(float value) {
-        return new BoneTextureOptions(value, frameTimes, encoding, weights, maxWidth, maxHeight, textureSize, loopMode);
+        return new BoneTextureOptions(value, frameTimes, encoding, weights, maxWidth, maxHeight, textureSize,
+                loopMode, pageMode);
     }
 
     /**
@@ -69,7 +76,8 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      * @return these options with {@code frameTimes} replaced
      */
     public BoneTextureOptions withFrameTimes(FrameTimes value) {
-        return new BoneTextureOptions(fps, value, encoding, weights, maxWidth, maxHeight, textureSize, loopMode);
+        return new BoneTextureOptions(fps, value, encoding, weights, maxWidth, maxHeight, textureSize, loopMode,
+                pageMode);
     }
 
     /**
@@ -77,7 +85,8 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      * @return these options with {@code encoding} replaced
      */
     public BoneTextureOptions withEncoding(VatEncoding value) {
-        return new BoneTextureOptions(fps, frameTimes, value, weights, maxWidth, maxHeight, textureSize, loopMode);
+        return new BoneTextureOptions(fps, frameTimes, value, weights, maxWidth, maxHeight, textureSize, loopMode,
+                pageMode);
     }
 
     /**
@@ -85,7 +94,8 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      * @return these options with {@code weights} replaced
      */
     public BoneTextureOptions withWeights(WeightFormat value) {
-        return new BoneTextureOptions(fps, frameTimes, encoding, value, maxWidth, maxHeight, textureSize, loopMode);
+        return new BoneTextureOptions(fps, frameTimes, encoding, value, maxWidth, maxHeight, textureSize, loopMode,
+                pageMode);
     }
 
     /**
@@ -93,7 +103,8 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      * @return these options with {@code maxWidth} replaced
      */
     public BoneTextureOptions withMaxWidth(int value) {
-        return new BoneTextureOptions(fps, frameTimes, encoding, weights, value, maxHeight, textureSize, loopMode);
+        return new BoneTextureOptions(fps, frameTimes, encoding, weights, value, maxHeight, textureSize, loopMode,
+                pageMode);
     }
 
     /**
@@ -101,7 +112,8 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      * @return these options with {@code maxHeight} replaced
      */
     public BoneTextureOptions withMaxHeight(int value) {
-        return new BoneTextureOptions(fps, frameTimes, encoding, weights, maxWidth, value, textureSize, loopMode);
+        return new BoneTextureOptions(fps, frameTimes, encoding, weights, maxWidth, value, textureSize, loopMode,
+                pageMode);
     }
 
     /**
@@ -109,7 +121,8 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      * @return these options with {@code textureSize} replaced
      */
     public BoneTextureOptions withTextureSize(TextureSize value) {
-        return new BoneTextureOptions(fps, frameTimes, encoding, weights, maxWidth, maxHeight, value, loopMode);
+        return new BoneTextureOptions(fps, frameTimes, encoding, weights, maxWidth, maxHeight, value, loopMode,
+                pageMode);
     }
 
     /**
@@ -117,10 +130,20 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      * @return these options with {@code loopMode} replaced
      */
     public BoneTextureOptions withLoopMode(LoopMode value) {
-        return new BoneTextureOptions(fps, frameTimes, encoding, weights, maxWidth, maxHeight, textureSize, value);
+        return new BoneTextureOptions(fps, frameTimes, encoding, weights, maxWidth, maxHeight, textureSize, value,
+                pageMode);
+    }
+
+    /**
+     * @param value one texture, or pages when the clips need more rows than {@code maxHeight}
+     * @return these options with {@code pageMode} replaced
+     */
+    public BoneTextureOptions withPageMode(PageMode value) {
+        return new BoneTextureOptions(fps, frameTimes, encoding, weights, maxWidth, maxHeight, textureSize, loopMode,
+                value);
     }
 
     FrameLayout.Sampling sampling() {
-        return new FrameLayout.Sampling(fps, frameTimes, maxWidth - maxWidth % 3, maxHeight, textureSize);
+        return new FrameLayout.Sampling(fps, frameTimes, maxWidth - maxWidth % 3, maxHeight, textureSize, pageMode);
     }
 }

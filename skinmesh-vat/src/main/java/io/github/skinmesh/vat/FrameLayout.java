@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The frame plan and texel layout of a bake: per clip its rate, frame count and first row; the
- * texture's width, rows per frame and height.
+ * The frame plan and texel layout of a bake: per clip its rate, frame count, page and first row;
+ * the texture's width, rows per frame, height and page count.
  *
  * <p>Frame {@code f} of a clip with {@code n} frames is posed at {@code min(f / fps, duration)},
  * except the last, which is posed at the duration exactly. {@code n = ceil(duration * fps) + 1},
@@ -21,9 +21,12 @@ import java.util.Set;
  * duration stored as a float slightly above a whole number of frames does not add a frame a
  * fraction of a frame after the one before. Clips follow each other: clip {@code c} starts at
  * row {@code sum over earlier clips of frames * rowsPerFrame}, so no frame straddles two clips.
+ * With {@link PageMode#SPLIT}, a clip whose rows do not fit below the rows already used starts
+ * the next page at row 0 instead, and every page has the height of the tallest one.
  *
  * <p>Element {@code i} (a vertex, or a bone's matrix row) of frame {@code f} of clip {@code c}
- * lies at row {@code firstRow[c] + f*rowsPerFrame + i / width}, column {@code i % width}.
+ * lies at row {@code firstRow[c] + f*rowsPerFrame + i / width}, column {@code i % width} of page
+ * {@code page[c]}.
  */
 final class FrameLayout {
     /** A product {@code duration * fps} this close above an integer counts as that integer. */
@@ -31,11 +34,12 @@ final class FrameLayout {
     /** Key gaps below this many seconds are ignored when a clip's key rate is derived. */
     static final double MIN_KEY_GAP = 1e-6;
 
-    record Sampling(float fps, FrameTimes frameTimes, int maxWidth, int maxHeight, TextureSize textureSize) {
+    record Sampling(float fps, FrameTimes frameTimes, int maxWidth, int maxHeight, TextureSize textureSize,
+            PageMode pageMode) {
     }
 
-    /** One clip's frames. */
-    record ClipFrames(AnimationClip clip, float fps, int frames, int firstRow) {
+    /** One clip's frames, on page {@code page} from row {@code firstRow}. */
+    record ClipFrames(AnimationClip clip, float fps, int frames, int page, int firstRow) {
         /** @return the clip time of frame {@code f} */
         float time(int f) {
             if (f == frames - 1) {
@@ -48,15 +52,17 @@ final class FrameLayout {
     final int width;
     final int rowsPerFrame;
     final int height;
+    final int pageCount;
     final int totalFrames;
     final List<ClipFrames> clips;
     final List<String> warnings;
 
-    private FrameLayout(int width, int rowsPerFrame, int height, int totalFrames, List<ClipFrames> clips,
-            List<String> warnings) {
+    private FrameLayout(int width, int rowsPerFrame, int height, int pageCount, int totalFrames,
+            List<ClipFrames> clips, List<String> warnings) {
         this.width = width;
         this.rowsPerFrame = rowsPerFrame;
         this.height = height;
+        this.pageCount = pageCount;
         this.totalFrames = totalFrames;
         this.clips = List.copyOf(clips);
         this.warnings = List.copyOf(warnings);
@@ -99,7 +105,15 @@ final class FrameLayout {
         long rowsPerFrame = (elementCount + width - 1) / width;
         List<String> warnings = new ArrayList<>();
         List<ClipFrames> planned = new ArrayList<>();
+        boolean split = s.pageMode() == PageMode.SPLIT;
+        // split power-of-two pages are filled up to the largest power of two within the maximum height
+        long capacity = split && s.textureSize() == TextureSize.POWER_OF_TWO ? Integer.highestOneBit(s.maxHeight())
+                : s.maxHeight();
+        String limit = "the " + capacity + " rows of a page (" + (capacity == s.maxHeight() ? ""
+                : "the largest power of two within ") + "maxHeight " + s.maxHeight() + "; ";
+        int page = 0;
         long row = 0;
+        long tallest = 0;
         int totalFrames = 0;
         for (AnimationClip clip : clips) {
             float fps = s.frameTimes() == FrameTimes.CLIP_KEYS ? keyRate(clip, s.fps(), warnings) : s.fps();
@@ -112,26 +126,39 @@ final class FrameLayout {
             }
             int frames = (int) Math.max(0, intervals) + 1;
             long rows = frames * rowsPerFrame;
-            if (row + rows > s.maxHeight()) {
+            if (split && rows > capacity) {
                 throw new ValidationException(where + ": clip " + Checks.quote(clip.name()) + " needs " + frames
-                        + " frames x " + rowsPerFrame + " rows per frame = " + rows + " rows from row " + row
-                        + ", ending at row " + (row + rows) + ", more than maxHeight " + s.maxHeight()
-                        + " (" + elementCount + " texels per frame at width " + width
-                        + "); lower the rate, raise maxWidth or maxHeight, or bake fewer clips per texture");
+                        + " frames x " + rowsPerFrame + " rows per frame = " + rows + " rows, more than " + limit
+                        + elementCount + " texels per frame at width " + width
+                        + "), and no clip crosses a page; lower the rate, or raise maxWidth or maxHeight");
             }
-            planned.add(new ClipFrames(clip, fps, frames, (int) row));
+            if (row + rows > capacity) {
+                if (!split) {
+                    throw new ValidationException(where + ": clip " + Checks.quote(clip.name()) + " needs " + frames
+                            + " frames x " + rowsPerFrame + " rows per frame = " + rows + " rows from row " + row
+                            + ", ending at row " + (row + rows) + ", more than maxHeight " + s.maxHeight()
+                            + " (" + elementCount + " texels per frame at width " + width
+                            + "); lower the rate, raise maxWidth or maxHeight, bake fewer clips per texture, or split"
+                            + " the clips across pages (PageMode.SPLIT)");
+                }
+                page++;
+                row = 0;
+            }
+            planned.add(new ClipFrames(clip, fps, frames, page, (int) row));
             row += rows;
+            tallest = Math.max(tallest, row);
             totalFrames += frames;
         }
-        long height = row;
+        long height = tallest;
         if (s.textureSize() == TextureSize.POWER_OF_TWO) {
             height = nextPowerOfTwo(height);
             if (height > s.maxHeight()) {
-                throw new ValidationException(where + ": " + row + " rows round up to a power-of-two height of "
+                throw new ValidationException(where + ": " + tallest + " rows round up to a power-of-two height of "
                         + height + ", more than maxHeight " + s.maxHeight());
             }
         }
-        return new FrameLayout((int) width, (int) rowsPerFrame, (int) height, totalFrames, planned, warnings);
+        return new FrameLayout((int) width, (int) rowsPerFrame, (int) height, page + 1, totalFrames, planned,
+                warnings);
     }
 
     /** @return the first global frame (over all clips) of clip {@code c} */
@@ -141,11 +168,6 @@ final class FrameLayout {
             f += clips.get(i).frames();
         }
         return f;
-    }
-
-    /** @return texels per frame slot: {@code rowsPerFrame * width} */
-    long texelsPerFrame() {
-        return (long) rowsPerFrame * width;
     }
 
     static long nextPowerOfTwo(long v) {

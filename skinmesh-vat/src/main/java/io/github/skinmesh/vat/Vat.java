@@ -13,15 +13,17 @@ import java.util.Objects;
 
 /**
  * Bakes clips into animation textures for GPU crowds: vertex animation textures (one texel per
- * vertex per frame) and bone-matrix textures (three texels per palette bone per frame), with a
- * clip table, per-clip bounds and a measured error report.
+ * vertex per frame: positions, optionally normals and tangents) and bone-matrix textures (three
+ * texels per palette bone per frame), with a clip table, per-clip bounds and a measured error report.
  *
  * <p>Every frame is posed by {@link io.github.skinmesh.core.anim.CharacterPoser}, the one posing
  * path, in the character's model space. Clip {@code c}'s frame {@code f} is the pose at
  * {@code min(f / fps, duration)} and its last frame the pose at the duration exactly; clips follow
  * each other in the texture, each starting on a fresh row, so no frame straddles two clips. The
  * texel of element {@code i} (a vertex, or row {@code i % 3} of bone {@code i / 3}) is at row
- * {@code clips[c].firstRow + f*rowsPerFrame + i / width}, column {@code i % width}.
+ * {@code clips[c].firstRow + f*rowsPerFrame + i / width}, column {@code i % width}. Clips that need
+ * more rows than the maximum height are an error, or with {@link PageMode#SPLIT} go on further
+ * pages (textures of the same size), each clip whole on one page ({@code clips[c].page}).
  *
  * <p>The error report decodes the written texels exactly as {@link VatDecoder} and the shipped
  * shader functions do and compares with the exact poses: {@link VatResult#maxError()} and
@@ -34,8 +36,9 @@ import java.util.Objects;
  * VatFiles.write(outDir, vat, VatFormat.PNG);
  * }</pre>
  *
- * <p>Thread-safe: the functions only read their immutable arguments. They allocate the textures,
- * and a vertex bake also keeps every frame's exact pose (12 bytes per vertex-frame, 24 with normals).
+ * <p>Thread-safe: the functions only read their immutable arguments. They allocate the textures
+ * (once); a vertex bake in a normalized encoding also keeps every frame's exact positions (12 bytes
+ * per vertex-frame) until the bounds are known, one in a float encoding only the current frame's.
  */
 public final class Vat {
     /** Largest texture width and height, in texels (the common GPU limit). */
@@ -78,9 +81,10 @@ public final class Vat {
      * @param progress one update per frame; cancels between frames
      * @return textures, clip table, errors and the meshes with their texel attribute
      * @throws ValidationException when there is no part or no clip, a clip is empty (no channels)
-     *     or given twice, the clips need more rows than {@code maxHeight} (the message gives
-     *     frames, rows per frame and rows), the texture would not fit an array, normals are asked
-     *     for and a part has none, a half-float position overflows, or as
+     *     or given twice, the clips need more rows than {@code maxHeight} (with
+     *     {@link PageMode#SINGLE}) or one clip alone does (with {@link PageMode#SPLIT}; the message
+     *     gives frames, rows per frame and rows), a texture would not fit an array, normals or
+     *     tangents are asked for and a part has none, a half-float position overflows, or as
      *     {@link io.github.skinmesh.core.anim.CharacterPoser#bind(Skeleton, List, AnimationClip,
      *     io.github.skinmesh.core.anim.PoserOptions)}
      * @throws io.github.skinmesh.core.CancelledException when {@code progress} is cancelled
@@ -119,7 +123,8 @@ public final class Vat {
      * @return the texture, clip table, errors and the parts with the weights the GPU gets
      * @throws ValidationException when there is no part or no clip, a part is not skinned or has
      *     another palette than the first, a clip is empty or given twice, the clips need more rows
-     *     than {@code maxHeight}, a half-float matrix element overflows, or as
+     *     than {@code maxHeight} (or one clip alone does, with {@link PageMode#SPLIT}), a half-float
+     *     matrix element overflows, or as
      *     {@link io.github.skinmesh.core.anim.CharacterPoser#bind(Skeleton, List, AnimationClip,
      *     io.github.skinmesh.core.anim.PoserOptions)}
      * @throws io.github.skinmesh.core.CancelledException when {@code progress} is cancelled

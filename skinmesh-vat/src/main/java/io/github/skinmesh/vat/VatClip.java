@@ -7,12 +7,14 @@ import java.util.Objects;
  * One entry of a baked texture's clip table.
  *
  * <p>Frame {@code f} ({@code 0 <= f < frames}) is the pose at {@code min(f / fps, duration)} and the
- * last frame the pose at {@code duration}; its texels start at row {@code firstRow + f * rowsPerFrame}.
+ * last frame the pose at {@code duration}; its texels start at row {@code firstRow + f * rowsPerFrame}
+ * of page {@code page} (always 0 for a bake of one page, see {@link PageMode}).
  * A shader that blends two frames must take the second from the same clip: frame
  * {@code frames - 1} is followed by frame 0 when the clip loops, and by itself otherwise.
  *
  * @param name the clip's name
- * @param firstRow the texture row of the clip's frame 0
+ * @param page the texture page that holds the clip's frames, {@code >= 0}
+ * @param firstRow the row of the clip's frame 0 on its page
  * @param frames number of frames, {@code >= 1}
  * @param fps frames per second of clip time
  * @param duration the clip's duration in seconds (the time of its last frame)
@@ -24,12 +26,37 @@ import java.util.Objects;
  *     over the clip's frames
  * @param rmsError root mean square of those distances
  */
-public record VatClip(String name, int firstRow, int frames, float fps, float duration, boolean loop, Bounds bounds,
-        double maxError, double rmsError) {
+public record VatClip(String name, int page, int firstRow, int frames, float fps, float duration, boolean loop,
+        Bounds bounds, double maxError, double rmsError) {
     /** Relative tolerance of {@link LoopMode#DETECT}: a fraction of the clip box's diagonal. */
     public static final float LOOP_TOLERANCE = 1e-4f;
 
     /**
+     * @param name clip name
+     * @param page page, {@code >= 0}
+     * @param firstRow first row, {@code >= 0}
+     * @param frames frames, {@code >= 1}
+     * @param fps rate, {@code > 0}
+     * @param duration seconds, {@code >= 0}
+     * @param loop loop flag
+     * @param bounds the clip's box
+     * @param maxError largest error
+     * @param rmsError RMS error
+     * @throws NullPointerException when the name or bounds is null
+     * @throws io.github.skinmesh.core.ValidationException when the page is negative
+     */
+    public VatClip {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(bounds, "bounds");
+        if (page < 0) {
+            throw new io.github.skinmesh.core.ValidationException("VatClip \"" + name + "\": page " + page
+                    + ", expected >= 0");
+        }
+    }
+
+    /**
+     * An entry on page 0, the only page of a bake that is not split.
+     *
      * @param name clip name
      * @param firstRow first row, {@code >= 0}
      * @param frames frames, {@code >= 1}
@@ -41,8 +68,8 @@ public record VatClip(String name, int firstRow, int frames, float fps, float du
      * @param rmsError RMS error
      * @throws NullPointerException when the name or bounds is null
      */
-    public VatClip {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(bounds, "bounds");
+    public VatClip(String name, int firstRow, int frames, float fps, float duration, boolean loop, Bounds bounds,
+            double maxError, double rmsError) {
+        this(name, 0, firstRow, frames, fps, duration, loop, bounds, maxError, rmsError);
     }
 }

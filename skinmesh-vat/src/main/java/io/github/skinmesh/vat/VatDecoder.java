@@ -2,6 +2,8 @@ package io.github.skinmesh.vat;
 
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.model.Bounds;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -11,14 +13,17 @@ import java.util.Objects;
  * and a way for tools to read baked files back.
  *
  * <p>Addressing: element {@code i} of frame {@code f} of clip {@code c} is the texel at column
- * {@code i % width}, row {@code clips[c].firstRow + f*rowsPerFrame + i / width}. A fetch gives
- * floats as stored, halves widened, normalized integers as {@code q / (2^bits - 1)}.
+ * {@code i % width}, row {@code clips[c].firstRow + f*rowsPerFrame + i / width} of the textures of
+ * page {@code clips[c].page}. A fetch gives floats as stored, halves widened, normalized integers
+ * as {@code q / (2^bits - 1)}.
  * <ul>
  *   <li>Positions: {@code p = t.xyz} for the float encodings and
  *       {@code p = min + t.xyz * (max - min)} with the manifest's bounds for the normalized ones
  *       (float arithmetic, in that order); with offsets the bind-pose position is added.</li>
  *   <li>Normals: {@code normalize(t.xyz)} for the float encodings; the octahedral decode of
  *       {@code t.xy} for the normalized ones.</li>
+ *   <li>Tangents: the direction as a normal, and the handedness {@code t.w} for the float
+ *       encodings ({@code -1} or {@code +1} as baked), {@code t.w * 2 - 1} for the normalized ones.</li>
  *   <li>Bone rows: the three texels of bone {@code b} are elements {@code 3b, 3b+1, 3b+2}, the rows
  *       of its 3x4 skin matrix; a skinned position is
  *       {@code sum_k w_k * (dot(row0, p), dot(row1, p), dot(row2, p))} with {@code p = (x, y, z, 1)}.</li>
@@ -29,8 +34,8 @@ import java.util.Objects;
  */
 public final class VatDecoder {
     private final VatManifest manifest;
-    private final VatTexture primary;
-    private final VatTexture normals;
+    /** Per page, the textures in the order of {@link #ROLES}; null where the manifest lists none. */
+    private final VatTexture[][] pages;
     private final float minX;
     private final float minY;
     private final float minZ;
@@ -38,10 +43,16 @@ public final class VatDecoder {
     private final float rangeY;
     private final float rangeZ;
 
-    private VatDecoder(VatManifest manifest, VatTexture primary, VatTexture normals) {
+    /** The roles this decoder reads, in the order of the per-page arrays. */
+    private static final List<String> ROLES = List.of("positions", "normals", "tangents", "bones");
+    private static final int POSITIONS = 0;
+    private static final int NORMALS = 1;
+    private static final int TANGENTS = 2;
+    private static final int BONES = 3;
+
+    private VatDecoder(VatManifest manifest, VatTexture[][] pages) {
         this.manifest = manifest;
-        this.primary = primary;
-        this.normals = normals;
+        this.pages = pages;
         Bounds b = manifest.bounds();
         minX = b.minX();
         minY = b.minY();
@@ -52,32 +63,78 @@ public final class VatDecoder {
     }
 
     /**
-     * Creates a decoder.
+     * Creates a decoder of a manifest of one page.
      *
      * @param manifest the manifest
-     * @param textures the textures by role ({@code positions} and optionally {@code normals}, or
-     *     {@code bones}); each must match the manifest's size and encoding
+     * @param textures the textures by role ({@code positions} and optionally {@code normals} and
+     *     {@code tangents}, or {@code bones}); each must match the manifest's size and encoding
      * @return the decoder
-     * @throws ValidationException when a texture the manifest lists is missing or has another size
-     *     or encoding than the manifest says
+     * @throws ValidationException when the manifest has several pages (use {@link #of(VatManifest, List)}),
+     *     or a texture the manifest lists is missing or has another size or encoding than the
+     *     manifest says
      */
     public static VatDecoder of(VatManifest manifest, Map<String, VatTexture> textures) {
         Objects.requireNonNull(manifest, "manifest");
-        String main = manifest.kind() == TextureKind.BONES ? "bones" : "positions";
+        if (manifest.pageCount() != 1) {
+            throw new ValidationException("VatDecoder: the manifest has " + manifest.pageCount()
+                    + " pages, a map of textures by role holds one; pass the textures of every page as a list");
+        }
+        List<VatTexture> list = new ArrayList<>();
         for (String role : manifest.textures().keySet()) {
             VatTexture t = textures.get(role);
             if (t == null) {
                 throw new ValidationException("VatDecoder: texture \"" + role + "\" of the manifest is missing");
             }
+            list.add(t.page() == 0 ? t : new VatTexture(t.name(), 0, t.width(), t.height(), t.encoding(), t.data()));
+        }
+        return of(manifest, list);
+    }
+
+    /**
+     * Creates a decoder.
+     *
+     * @param manifest the manifest
+     * @param textures the textures of every page: for each page of the manifest and each role it
+     *     lists, the texture of that {@link VatTexture#name() name} and {@link VatTexture#page() page},
+     *     matching the manifest's size and encoding; others are ignored
+     * @return the decoder
+     * @throws ValidationException when a texture the manifest lists is missing, given twice, or has
+     *     another size or encoding than the manifest says
+     */
+    public static VatDecoder of(VatManifest manifest, List<VatTexture> textures) {
+        Objects.requireNonNull(manifest, "manifest");
+        VatTexture[][] pages = new VatTexture[manifest.pageCount()][ROLES.size()];
+        for (VatTexture t : textures) {
+            int role = ROLES.indexOf(t.name());
+            if (role < 0 || t.page() >= pages.length || !manifest.textures().containsKey(t.name())) {
+                continue;
+            }
+            String what = "VatDecoder: texture \"" + t.name() + "\""
+                    + (pages.length == 1 ? "" : " of page " + t.page());
+            if (pages[t.page()][role] != null) {
+                throw new ValidationException(what + " is given twice");
+            }
             if (t.width() != manifest.width() || t.height() != manifest.height()
                     || t.encoding() != manifest.encoding()) {
-                throw new ValidationException("VatDecoder: texture \"" + role + "\" is " + t.width() + "x" + t.height()
-                        + " " + t.encoding().manifestName() + ", the manifest says " + manifest.width() + "x"
+                throw new ValidationException(what + " is " + t.width() + "x" + t.height() + " "
+                        + t.encoding().manifestName() + ", the manifest says " + manifest.width() + "x"
                         + manifest.height() + " " + manifest.encoding().manifestName());
             }
+            pages[t.page()][role] = t;
         }
-        return new VatDecoder(manifest, textures.get(main),
-                manifest.textures().containsKey("normals") ? textures.get("normals") : null);
+        for (int p = 0; p < pages.length; p++) {
+            for (String role : manifest.textures().keySet()) {
+                int r = ROLES.indexOf(role);
+                if (r < 0) {
+                    continue; // a role this decoder does not read
+                }
+                if (pages[p][r] == null) {
+                    throw new ValidationException("VatDecoder: texture \"" + role + "\""
+                            + (pages.length == 1 ? "" : " of page " + p) + " of the manifest is missing");
+                }
+            }
+        }
+        return new VatDecoder(manifest, pages);
     }
 
     /** @return the manifest */
@@ -86,28 +143,52 @@ public final class VatDecoder {
     }
 
     /**
-     * @param role {@code positions}, {@code normals} or {@code bones}
-     * @return the texture of that role
+     * @param role {@code positions}, {@code normals}, {@code tangents} or {@code bones}
+     * @return the texture of that role of page 0 (the only page unless the bake was split)
      * @throws ValidationException when the manifest lists no such texture
      */
     public VatTexture texture(String role) {
-        if (role.equals("normals") && normals != null) {
-            return normals;
+        return texture(role, 0);
+    }
+
+    /**
+     * @param role {@code positions}, {@code normals}, {@code tangents} or {@code bones}
+     * @param page a page, {@code 0..manifest().pageCount()-1}
+     * @return the texture of that role and page
+     * @throws ValidationException when the manifest lists no such texture or page
+     */
+    public VatTexture texture(String role, int page) {
+        int r = ROLES.indexOf(role);
+        if (r < 0 || page < 0 || page >= pages.length || pages[page][r] == null) {
+            throw new ValidationException("VatDecoder: no texture \"" + role + "\" of page " + page
+                    + ", the manifest lists " + manifest.textures().keySet() + " on " + pages.length + " page"
+                    + (pages.length == 1 ? "" : "s"));
         }
-        if (role.equals(primary.name()) && manifest.textures().containsKey(role)) {
-            return primary;
-        }
-        throw new ValidationException("VatDecoder: no texture \"" + role + "\", the manifest lists "
-                + manifest.textures().keySet());
+        return pages[page][r];
     }
 
     /** @return whether a normals texture is present */
     public boolean hasNormals() {
-        return normals != null;
+        return pages[0][NORMALS] != null;
+    }
+
+    /** @return whether a tangents texture is present */
+    public boolean hasTangents() {
+        return pages[0][TANGENTS] != null;
     }
 
     /**
-     * The texel index ({@code row * width + column}) of element {@code i} of a frame.
+     * @param clip clip index in the table
+     * @return the page that holds the clip's frames
+     * @throws IndexOutOfBoundsException when there is no such clip
+     */
+    public int page(int clip) {
+        return manifest.clips().get(clip).page();
+    }
+
+    /**
+     * The texel index ({@code row * width + column}) of element {@code i} of a frame, in the
+     * textures of the clip's {@link #page page}.
      *
      * @param clip clip index in the table
      * @param frame frame of that clip, {@code 0..frames-1}
@@ -143,7 +224,8 @@ public final class VatDecoder {
             float[] dst, int offset) {
         requireKind(TextureKind.VERTEX, "positionInto");
         float[] t = new float[4];
-        TexelCodec.fetch(primary.data(), texelIndex(clip, frame, vertex), primary.encoding(), t, 0);
+        VatTexture positions = pages[page(clip)][POSITIONS];
+        TexelCodec.fetch(positions.data(), texelIndex(clip, frame, vertex), positions.encoding(), t, 0);
         decodePosition(t, dst, offset);
         if (manifest.offsets()) {
             if (bindPositions == null) {
@@ -183,13 +265,44 @@ public final class VatDecoder {
      * @throws IndexOutOfBoundsException when an index is out of range
      */
     public float[] normalInto(int clip, int frame, int vertex, float[] dst, int offset) {
-        if (normals == null) {
+        if (!hasNormals()) {
             throw new ValidationException("VatDecoder.normalInto: the manifest lists no normals texture");
         }
         float[] t = new float[4];
+        VatTexture normals = pages[page(clip)][NORMALS];
         TexelCodec.fetch(normals.data(), texelIndex(clip, frame, vertex), normals.encoding(), t, 0);
         decodeNormal(t, dst, offset);
         return dst;
+    }
+
+    /**
+     * Decodes a vertex's tangent: its unit direction and its handedness ({@code -1} or {@code +1}).
+     *
+     * @param clip clip index
+     * @param frame frame of the clip
+     * @param vertex vertex index
+     * @param dst receives x, y, z, w from {@code offset}
+     * @param offset first float written
+     * @return {@code dst}
+     * @throws ValidationException when there is no tangents texture
+     * @throws IndexOutOfBoundsException when an index is out of range
+     */
+    public float[] tangentInto(int clip, int frame, int vertex, float[] dst, int offset) {
+        if (!hasTangents()) {
+            throw new ValidationException("VatDecoder.tangentInto: the manifest lists no tangents texture");
+        }
+        Objects.checkFromIndexSize(offset, 4, dst.length);
+        float[] t = new float[4];
+        VatTexture tangents = pages[page(clip)][TANGENTS];
+        TexelCodec.fetch(tangents.data(), texelIndex(clip, frame, vertex), tangents.encoding(), t, 0);
+        decodeTangent(manifest.encoding(), t, dst, offset);
+        return dst;
+    }
+
+    /** Tangent (direction and handedness) from a fetched texel, as the shader computes it. */
+    static void decodeTangent(VatEncoding encoding, float[] t, float[] dst, int offset) {
+        decodeNormal(encoding, t, dst, offset);
+        dst[offset + 3] = encoding.isNormalized() ? t[3] * 2 - 1 : t[3];
     }
 
     void decodeNormal(float[] t, float[] dst, int offset) {
@@ -224,8 +337,9 @@ public final class VatDecoder {
         requireKind(TextureKind.BONES, "boneRowsInto");
         Objects.checkIndex(bone, manifest.elementCount());
         Objects.checkFromIndexSize(offset, 12, dst.length);
+        VatTexture bones = pages[page(clip)][BONES];
         for (int r = 0; r < 3; r++) {
-            TexelCodec.fetch(primary.data(), texelIndex(clip, frame, 3 * bone + r), primary.encoding(), dst,
+            TexelCodec.fetch(bones.data(), texelIndex(clip, frame, 3 * bone + r), bones.encoding(), dst,
                     offset + 4 * r);
         }
         return dst;

@@ -23,7 +23,8 @@ import java.util.Objects;
  * Writes baked textures and their {@code manifest.json} into a folder, and reads them back.
  *
  * <p>Files: each texture as {@code ROLE.EXT} ({@code positions.png}, {@code normals.raw},
- * {@code bones.exr}) and {@code manifest.json} (see {@link VatManifest}). Raw files hold the
+ * {@code tangents.png}, {@code bones.exr}), or {@code ROLE-PAGE.EXT} ({@code positions-1.png}) for a
+ * bake split into pages, and {@code manifest.json} (see {@link VatManifest}). Raw files hold the
  * texture's bytes as they are: {@code width*height} texels, row-major from row 0, RGBA,
  * little-endian. PNG files are RGBA with 16-bit samples for {@link VatEncoding#UNORM16} and 8-bit
  * for {@link VatEncoding#UNORM8}, row 0 at the top, written by skinmesh's own PNG encoder with
@@ -60,7 +61,7 @@ public final class VatFiles {
         VatManifest manifest = result.manifest(format);
         Map<String, byte[]> files = new LinkedHashMap<>();
         for (VatTexture t : result.textures()) {
-            files.put(manifest.textures().get(t.name()), encode(t, format));
+            files.put(manifest.pageTextures(t.page()).get(t.name()), encode(t, format));
         }
         files.put(MANIFEST, manifest.toJson().getBytes(StandardCharsets.UTF_8));
         Files.createDirectories(dir);
@@ -108,8 +109,8 @@ public final class VatFiles {
     }
 
     /**
-     * Reads a folder written by {@link #write}: its manifest and the textures it lists (EXR and PNG
-     * known by their signatures, raw otherwise), nothing else.
+     * Reads a folder written by {@link #write}: its manifest and the textures it lists on every
+     * page (EXR and PNG known by their signatures, raw otherwise), nothing else.
      *
      * @param dir the folder
      * @return a decoder over the files
@@ -122,21 +123,23 @@ public final class VatFiles {
         Path manifestFile = dir.resolve(MANIFEST);
         VatManifest manifest = VatManifest.parse(manifestFile.toString(),
                 Files.readString(manifestFile, StandardCharsets.UTF_8));
-        Map<String, VatTexture> textures = new LinkedHashMap<>();
-        for (Map.Entry<String, String> t : manifest.textures().entrySet()) {
-            String fileName = t.getValue();
-            if (fileName.contains("/") || fileName.contains("\\") || fileName.startsWith(".")) {
-                throw new FormatException(manifestFile + ": texture file \"" + fileName
-                        + "\" is not a plain file name in the manifest's folder");
+        List<VatTexture> textures = new ArrayList<>();
+        for (int page = 0; page < manifest.pageCount(); page++) {
+            for (Map.Entry<String, String> t : manifest.pageTextures(page).entrySet()) {
+                String fileName = t.getValue();
+                if (fileName.contains("/") || fileName.contains("\\") || fileName.startsWith(".")) {
+                    throw new FormatException(manifestFile + ": texture file \"" + fileName
+                            + "\" is not a plain file name in the manifest's folder");
+                }
+                Path file = dir.resolve(fileName);
+                byte[] bytes = Files.readAllBytes(file);
+                textures.add(decode(file.toString(), t.getKey(), page, bytes, manifest));
             }
-            Path file = dir.resolve(fileName);
-            byte[] bytes = Files.readAllBytes(file);
-            textures.put(t.getKey(), decode(file.toString(), t.getKey(), bytes, manifest));
         }
         return VatDecoder.of(manifest, textures);
     }
 
-    private static VatTexture decode(String source, String role, byte[] bytes, VatManifest m) {
+    private static VatTexture decode(String source, String role, int page, byte[] bytes, VatManifest m) {
         VatEncoding e = m.encoding();
         int w = m.width();
         int h = m.height();
@@ -146,7 +149,7 @@ public final class VatFiles {
                     + " texture needs " + size + " bytes, more than an array holds");
         }
         if (bytes.length >= 4 && TexelCodec.getInt(bytes, 0) == Exr.MAGIC) {
-            return new VatTexture(role, w, h, e, Exr.decode(source, bytes, w, h, e));
+            return new VatTexture(role, page, w, h, e, Exr.decode(source, bytes, w, h, e));
         }
         if (!Png.hasSignature(bytes)) {
             long expected = (long) w * h * e.bytesPerTexel();
@@ -154,7 +157,7 @@ public final class VatFiles {
                 throw new FormatException(source + ": " + bytes.length + " bytes, the manifest's " + w + "x" + h + " "
                         + e.manifestName() + " texture needs " + expected);
             }
-            return new VatTexture(role, w, h, e, bytes);
+            return new VatTexture(role, page, w, h, e, bytes);
         }
         PixelImage image = Png.decode(source, bytes);
         if (image.width() != w || image.height() != h) {
@@ -173,7 +176,7 @@ public final class VatFiles {
             throw new FormatException(source + ": a " + (image instanceof Rgba16Image ? "16" : "8")
                     + "-bit PNG cannot hold the manifest's " + e.manifestName() + " texture");
         }
-        return new VatTexture(role, w, h, e, raw);
+        return new VatTexture(role, page, w, h, e, raw);
     }
 
     private static Path writeAtomically(Path target, byte[] bytes) throws IOException {

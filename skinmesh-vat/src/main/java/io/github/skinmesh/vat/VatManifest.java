@@ -3,6 +3,7 @@ package io.github.skinmesh.vat;
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.model.Bounds;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +27,16 @@ import java.util.Objects;
  * {@code i mod W}. {@code bounds} are what normalized encodings map to
  * ({@code min + value / (2^bits - 1) * (max - min)}): for a vertex texture the box of the stored
  * positions (or offsets) over every frame; for a bone texture the box of the skinned positions.
- * Each clip also carries its {@code maxError} and {@code rmsError}, and a vertex texture with
- * normals {@code normalMaxErrorDegrees}; readers ignore keys they do not know.
+ * A bake with tangents lists a third texture, {@code "tangents"}, after the normals. Each clip also
+ * carries its {@code maxError} and {@code rmsError}, a vertex texture with normals
+ * {@code normalMaxErrorDegrees} and one with tangents {@code tangentMaxErrorDegrees} (the largest
+ * angle between a decoded and an exact direction); readers ignore keys they do not know.
+ *
+ * <p><b>Pages.</b> A bake split into pages ({@link PageMode#SPLIT}) adds the key {@code "pages"}
+ * after {@code "textures"}: an array with, per page, an object like {@code "textures"} (role to
+ * file; page 0's equals {@code "textures"}), and each clip gets {@code "page"} after its name; its
+ * {@code firstRow} counts from the top of its page, and {@code width} and {@code height} are the
+ * size of every page. A manifest of one page has neither key, exactly as the format above.
  *
  * <p>Floats are written in their shortest decimal form that reads back to the same float, so a
  * manifest read back gives bit-identical bounds. Immutable and thread-safe.
@@ -44,16 +53,17 @@ public final class VatManifest {
     private final int height;
     private final int rowsPerFrame;
     private final int elementCount;
-    private final Map<String, String> textures;
+    private final List<Map<String, String>> pages;
     private final boolean offsets;
     private final Bounds bounds;
     private final List<VatClip> clips;
     private final double maxError;
     private final double rmsError;
     private final double normalMaxErrorDegrees;
+    private final double tangentMaxErrorDegrees;
 
     /**
-     * Creates a manifest.
+     * Creates the manifest of a bake of one page without tangents.
      *
      * @param kind vertex or bones
      * @param encoding texel encoding
@@ -74,19 +84,54 @@ public final class VatManifest {
     public VatManifest(TextureKind kind, VatEncoding encoding, int width, int height, int rowsPerFrame,
             int elementCount, Map<String, String> textures, boolean offsets, Bounds bounds, List<VatClip> clips,
             double maxError, double rmsError, double normalMaxErrorDegrees) {
+        this(kind, encoding, width, height, rowsPerFrame, elementCount, List.of(textures), offsets, bounds, clips,
+                maxError, rmsError, normalMaxErrorDegrees, Double.NaN);
+    }
+
+    /**
+     * Creates a manifest.
+     *
+     * @param kind vertex or bones
+     * @param encoding texel encoding
+     * @param width texels per row of every page
+     * @param height rows of every page
+     * @param rowsPerFrame rows per frame
+     * @param elementCount vertices (vertex kind) or palette bones (bones kind)
+     * @param pages per page, texture role to file name, in order ({@code positions}, {@code normals},
+     *     {@code tangents}; or {@code bones}); every page lists the same roles in the same order
+     * @param offsets whether positions are offsets from the bind pose
+     * @param bounds the bounds normalized values map to
+     * @param clips the clip table
+     * @param maxError largest position error in model units over every frame
+     * @param rmsError RMS position error
+     * @param normalMaxErrorDegrees largest normal error in degrees, or NaN when no normals are baked
+     * @param tangentMaxErrorDegrees largest tangent direction error in degrees, or NaN when no
+     *     tangents are baked
+     * @throws FormatException when the layout is inconsistent: a size below 1, no page, a page
+     *     whose roles differ from page 0's, a texture role that does not fit the kind, or a clip on
+     *     a page that does not exist or whose rows leave the page
+     */
+    public VatManifest(TextureKind kind, VatEncoding encoding, int width, int height, int rowsPerFrame,
+            int elementCount, List<Map<String, String>> pages, boolean offsets, Bounds bounds, List<VatClip> clips,
+            double maxError, double rmsError, double normalMaxErrorDegrees, double tangentMaxErrorDegrees) {
         this.kind = Objects.requireNonNull(kind, "kind");
         this.encoding = Objects.requireNonNull(encoding, "encoding");
         this.width = width;
         this.height = height;
         this.rowsPerFrame = rowsPerFrame;
         this.elementCount = elementCount;
-        this.textures = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(textures));
+        List<Map<String, String>> copies = new ArrayList<>();
+        for (Map<String, String> page : pages) {
+            copies.add(Collections.unmodifiableMap(new LinkedHashMap<>(page)));
+        }
+        this.pages = List.copyOf(copies);
         this.offsets = offsets;
         this.bounds = Objects.requireNonNull(bounds, "bounds");
         this.clips = List.copyOf(clips);
         this.maxError = maxError;
         this.rmsError = rmsError;
         this.normalMaxErrorDegrees = normalMaxErrorDegrees;
+        this.tangentMaxErrorDegrees = tangentMaxErrorDegrees;
         String where = "manifest";
         if (width < 1 || height < 1 || rowsPerFrame < 1 || elementCount < 1) {
             throw new FormatException(where + ": width " + width + ", height " + height + ", rowsPerFrame "
@@ -97,13 +142,27 @@ public final class VatManifest {
             throw new FormatException(where + ": rowsPerFrame " + rowsPerFrame + " x width " + width + " = "
                     + (long) rowsPerFrame * width + " texels per frame, fewer than the " + needed + " needed");
         }
+        if (this.pages.isEmpty()) {
+            throw new FormatException(where + ": no page, expected at least one");
+        }
         String main = kind == TextureKind.BONES ? "bones" : "positions";
-        if (!this.textures.containsKey(main)) {
-            throw new FormatException(where + ": textures " + this.textures.keySet() + " lack \"" + main
+        if (!textures().containsKey(main)) {
+            throw new FormatException(where + ": textures " + textures().keySet() + " lack \"" + main
                     + "\", required for kind " + kind.manifestName());
+        }
+        List<String> roles = List.copyOf(textures().keySet());
+        for (int p = 1; p < this.pages.size(); p++) {
+            if (!List.copyOf(this.pages.get(p).keySet()).equals(roles)) {
+                throw new FormatException(where + ": page " + p + " has the textures " + this.pages.get(p).keySet()
+                        + ", expected those of page 0, " + roles);
+            }
         }
         for (VatClip c : this.clips) {
             long end = c.firstRow() + (long) c.frames() * rowsPerFrame;
+            if (c.page() >= this.pages.size()) {
+                throw new FormatException(where + ": clip \"" + c.name() + "\": page " + c.page() + ", expected 0.."
+                        + (this.pages.size() - 1));
+            }
             if (c.firstRow() < 0 || c.frames() < 1 || end > height) {
                 throw new FormatException(where + ": clip \"" + c.name() + "\": rows " + c.firstRow() + ".." + end
                         + " (" + c.frames() + " frames), expected within 0.." + height + " and at least one frame");
@@ -126,7 +185,7 @@ public final class VatManifest {
         return width;
     }
 
-    /** @return rows */
+    /** @return rows of the texture, of every page when there are several */
     public int height() {
         return height;
     }
@@ -141,9 +200,23 @@ public final class VatManifest {
         return elementCount;
     }
 
-    /** @return texture role to file name, read-only, in manifest order */
+    /** @return texture role to file name of page 0 (the only page unless split), read-only, in manifest order */
     public Map<String, String> textures() {
-        return textures;
+        return pages.get(0);
+    }
+
+    /** @return the number of pages, 1 unless the bake was split into pages */
+    public int pageCount() {
+        return pages.size();
+    }
+
+    /**
+     * @param page a page, {@code 0..pageCount()-1}
+     * @return texture role to file name of that page, read-only, in manifest order
+     * @throws IndexOutOfBoundsException when there is no such page
+     */
+    public Map<String, String> pageTextures(int page) {
+        return pages.get(page);
     }
 
     /** @return whether positions are offsets from the bind pose */
@@ -193,6 +266,11 @@ public final class VatManifest {
         return normalMaxErrorDegrees;
     }
 
+    /** @return largest tangent direction error in degrees, NaN when no tangents are baked */
+    public double tangentMaxErrorDegrees() {
+        return tangentMaxErrorDegrees;
+    }
+
     private String countKey() {
         return kind == TextureKind.BONES ? "boneCount" : "vertexCount";
     }
@@ -214,16 +292,17 @@ public final class VatManifest {
         sb.append("  \"height\": ").append(height).append(",\n");
         sb.append("  \"rowsPerFrame\": ").append(rowsPerFrame).append(",\n");
         sb.append("  \"").append(countKey()).append("\": ").append(elementCount).append(",\n");
-        sb.append("  \"textures\": {");
-        boolean first = true;
-        for (Map.Entry<String, String> e : textures.entrySet()) {
-            sb.append(first ? "" : ", ");
-            Json.quote(sb, e.getKey());
-            sb.append(": ");
-            Json.quote(sb, e.getValue());
-            first = false;
+        sb.append("  \"textures\": ");
+        files(sb, textures());
+        sb.append(",\n");
+        if (pages.size() > 1) {
+            sb.append("  \"pages\": [");
+            for (int p = 0; p < pages.size(); p++) {
+                sb.append(p == 0 ? "\n    " : ",\n    ");
+                files(sb, pages.get(p));
+            }
+            sb.append("\n  ],\n");
         }
-        sb.append("},\n");
         sb.append("  \"offsets\": ").append(offsets).append(",\n");
         sb.append("  \"bounds\": ");
         bounds(sb, bounds);
@@ -232,6 +311,9 @@ public final class VatManifest {
             VatClip c = clips.get(i);
             sb.append(i == 0 ? "\n" : ",\n").append("    {\"name\": ");
             Json.quote(sb, c.name());
+            if (pages.size() > 1) {
+                sb.append(", \"page\": ").append(c.page());
+            }
             sb.append(", \"firstRow\": ").append(c.firstRow()).append(", \"frames\": ").append(c.frames())
                     .append(", \"fps\": ").append(c.fps()).append(", \"duration\": ").append(c.duration())
                     .append(", \"loop\": ").append(c.loop()).append(", \"bounds\": ");
@@ -245,8 +327,24 @@ public final class VatManifest {
         if (!Double.isNaN(normalMaxErrorDegrees)) {
             sb.append(",\n  \"normalMaxErrorDegrees\": ").append(normalMaxErrorDegrees);
         }
+        if (!Double.isNaN(tangentMaxErrorDegrees)) {
+            sb.append(",\n  \"tangentMaxErrorDegrees\": ").append(tangentMaxErrorDegrees);
+        }
         sb.append("\n}\n");
         return sb.toString();
+    }
+
+    private static void files(StringBuilder sb, Map<String, String> files) {
+        sb.append('{');
+        boolean first = true;
+        for (Map.Entry<String, String> e : files.entrySet()) {
+            sb.append(first ? "" : ", ");
+            Json.quote(sb, e.getKey());
+            sb.append(": ");
+            Json.quote(sb, e.getValue());
+            first = false;
+        }
+        sb.append('}');
     }
 
     private static void bounds(StringBuilder sb, Bounds b) {
@@ -293,10 +391,22 @@ public final class VatManifest {
         int height = r.integer(m, "height", 1, Vat.MAX_TEXTURE_SIZE);
         int rows = r.integer(m, "rowsPerFrame", 1, Vat.MAX_TEXTURE_SIZE);
         int count = r.integer(m, kind == TextureKind.BONES ? "boneCount" : "vertexCount", 1, Integer.MAX_VALUE);
-        Map<String, Object> tex = r.object(m.get("textures"), "textures");
-        Map<String, String> textures = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> e : tex.entrySet()) {
-            textures.put(e.getKey(), r.string(tex, e.getKey()));
+        Map<String, String> textures = r.files(m.get("textures"), "textures");
+        List<Map<String, String>> pages = new ArrayList<>();
+        pages.add(textures);
+        if (m.containsKey("pages")) {
+            Object pageList = m.get("pages");
+            if (!(pageList instanceof List<?> list) || list.isEmpty()) {
+                throw new FormatException(source + ": pages is " + Reader.describe(pageList)
+                        + ", expected an array of at least one page");
+            }
+            Map<String, String> first = r.files(list.get(0), "pages[0]");
+            if (!List.copyOf(first.entrySet()).equals(List.copyOf(textures.entrySet()))) {
+                throw new FormatException(source + ": pages[0] is " + first + ", expected the textures " + textures);
+            }
+            for (int p = 1; p < list.size(); p++) {
+                pages.add(r.files(list.get(p), "pages[" + p + "]"));
+            }
         }
         boolean offsets = r.bool(m, "offsets");
         Bounds bounds = r.bounds(m.get("bounds"), "bounds");
@@ -308,13 +418,15 @@ public final class VatManifest {
         for (int i = 0; i < list.size(); i++) {
             String where = "clips[" + i + "]";
             Map<String, Object> c = r.object(list.get(i), where);
-            clips.add(new VatClip(r.string(c, "name"), r.integer(c, "firstRow", 0, Vat.MAX_TEXTURE_SIZE),
+            int page = c.containsKey("page") ? r.integer(c, "page", 0, pages.size() - 1) : 0;
+            clips.add(new VatClip(r.string(c, "name"), page, r.integer(c, "firstRow", 0, Vat.MAX_TEXTURE_SIZE),
                     r.integer(c, "frames", 1, Vat.MAX_FRAMES), r.floatNumber(c, "fps"),
                     r.floatNumber(c, "duration"), r.bool(c, "loop"), r.bounds(c.get("bounds"), where + ".bounds"),
                     r.optionalNumber(c, "maxError"), r.optionalNumber(c, "rmsError")));
         }
-        return new VatManifest(kind, encoding, width, height, rows, count, textures, offsets, bounds, clips,
-                r.number(m, "maxError"), r.number(m, "rmsError"), r.optionalNumber(m, "normalMaxErrorDegrees"));
+        return new VatManifest(kind, encoding, width, height, rows, count, pages, offsets, bounds, clips,
+                r.number(m, "maxError"), r.number(m, "rmsError"), r.optionalNumber(m, "normalMaxErrorDegrees"),
+                r.optionalNumber(m, "tangentMaxErrorDegrees"));
     }
 
     /** Typed access to parsed JSON with messages naming the key. */
@@ -329,6 +441,15 @@ public final class VatManifest {
                 throw new FormatException(source + ": " + key + " is " + describe(v) + ", expected an object");
             }
             return (Map<String, Object>) v;
+        }
+
+        Map<String, String> files(Object v, String key) {
+            Map<String, Object> tex = object(v, key);
+            Map<String, String> files = new LinkedHashMap<>();
+            for (Map.Entry<String, Object> e : tex.entrySet()) {
+                files.put(e.getKey(), string(tex, e.getKey()));
+            }
+            return files;
         }
 
         String string(Map<String, Object> m, String key) {
@@ -409,6 +530,6 @@ public final class VatManifest {
     @Override
     public String toString() {
         return "VatManifest[" + kind.manifestName() + ", " + encoding.manifestName() + ", " + width + "x" + height
-                + ", " + clips.size() + " clips]";
+                + (pages.size() > 1 ? " x " + pages.size() + " pages" : "") + ", " + clips.size() + " clips]";
     }
 }

@@ -19,13 +19,16 @@ import java.util.Objects;
  *     default 16384. A bake that needs more rows is an error that gives the numbers.
  * @param textureSize free or power-of-two dimensions; default {@link TextureSize#FREE}
  * @param loopMode how each clip's loop flag is decided; default {@link LoopMode#DETECT}
+ * @param pageMode one texture, or pages when the clips need more rows than {@code maxHeight};
+ *     default {@link PageMode#SINGLE}
  */
 public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding, VatStreams streams,
-        PositionMode positionMode, int maxWidth, int maxHeight, TextureSize textureSize, LoopMode loopMode) {
+        PositionMode positionMode, int maxWidth, int maxHeight, TextureSize textureSize, LoopMode loopMode,
+        PageMode pageMode) {
     /** 30 fps, fixed rate, half floats, positions only, absolute, 4096 x 16384 at most, free size, detected loops. */
     public static final VatOptions DEFAULTS = new VatOptions(30, FrameTimes.FIXED_RATE, VatEncoding.HALF,
             VatStreams.POSITIONS, PositionMode.ABSOLUTE, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE,
-            LoopMode.DETECT);
+            LoopMode.DETECT, PageMode.SINGLE);
 
     /**
      * @param fps frames per second, finite and {@code > 0}
@@ -37,6 +40,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      * @param maxHeight largest height, {@code 1..}{@value Vat#MAX_TEXTURE_SIZE}
      * @param textureSize free or power-of-two
      * @param loopMode loop flags
+     * @param pageMode one texture or pages
      * @throws io.github.skinmesh.core.ValidationException when {@code fps} is not a finite
      *     positive number or a maximum size is out of range
      * @throws NullPointerException when an enum is null
@@ -51,6 +55,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
         OptionChecks.requireSize("VatOptions", "maxHeight", maxHeight);
         Objects.requireNonNull(textureSize, "textureSize");
         Objects.requireNonNull(loopMode, "loopMode");
+        Objects.requireNonNull(pageMode, "pageMode");
     }
 
     /**
@@ -59,7 +64,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withFps(float value) {
         return new VatOptions(value, frameTimes, encoding, streams, positionMode, maxWidth, maxHeight, textureSize,
-                loopMode);
+                loopMode, pageMode);
     }
 
     /**
@@ -67,7 +72,8 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      * @return these options with {@code frameTimes} replaced
      */
     public VatOptions withFrameTimes(FrameTimes value) {
-        return new VatOptions(fps, value, encoding, streams, positionMode, maxWidth, maxHeight, textureSize, loopMode);
+        return new VatOptions(fps, value, encoding, streams, positionMode, maxWidth, maxHeight, textureSize,
+                loopMode, pageMode);
     }
 
     /**
@@ -76,7 +82,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withEncoding(VatEncoding value) {
         return new VatOptions(fps, frameTimes, value, streams, positionMode, maxWidth, maxHeight, textureSize,
-                loopMode);
+                loopMode, pageMode);
     }
 
     /**
@@ -85,7 +91,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withStreams(VatStreams value) {
         return new VatOptions(fps, frameTimes, encoding, value, positionMode, maxWidth, maxHeight, textureSize,
-                loopMode);
+                loopMode, pageMode);
     }
 
     /**
@@ -93,7 +99,8 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      * @return these options with {@code positionMode} replaced
      */
     public VatOptions withPositionMode(PositionMode value) {
-        return new VatOptions(fps, frameTimes, encoding, streams, value, maxWidth, maxHeight, textureSize, loopMode);
+        return new VatOptions(fps, frameTimes, encoding, streams, value, maxWidth, maxHeight, textureSize, loopMode,
+                pageMode);
     }
 
     /**
@@ -102,7 +109,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withMaxWidth(int value) {
         return new VatOptions(fps, frameTimes, encoding, streams, positionMode, value, maxHeight, textureSize,
-                loopMode);
+                loopMode, pageMode);
     }
 
     /**
@@ -111,7 +118,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withMaxHeight(int value) {
         return new VatOptions(fps, frameTimes, encoding, streams, positionMode, maxWidth, value, textureSize,
-                loopMode);
+                loopMode, pageMode);
     }
 
     /**
@@ -119,7 +126,8 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      * @return these options with {@code textureSize} replaced
      */
     public VatOptions withTextureSize(TextureSize value) {
-        return new VatOptions(fps, frameTimes, encoding, streams, positionMode, maxWidth, maxHeight, value, loopMode);
+        return new VatOptions(fps, frameTimes, encoding, streams, positionMode, maxWidth, maxHeight, value, loopMode,
+                pageMode);
     }
 
     /**
@@ -128,10 +136,19 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withLoopMode(LoopMode value) {
         return new VatOptions(fps, frameTimes, encoding, streams, positionMode, maxWidth, maxHeight, textureSize,
-                value);
+                value, pageMode);
+    }
+
+    /**
+     * @param value one texture, or pages when the clips need more rows than {@code maxHeight}
+     * @return these options with {@code pageMode} replaced
+     */
+    public VatOptions withPageMode(PageMode value) {
+        return new VatOptions(fps, frameTimes, encoding, streams, positionMode, maxWidth, maxHeight, textureSize,
+                loopMode, value);
     }
 
     FrameLayout.Sampling sampling() {
-        return new FrameLayout.Sampling(fps, frameTimes, maxWidth, maxHeight, textureSize);
+        return new FrameLayout.Sampling(fps, frameTimes, maxWidth, maxHeight, textureSize, pageMode);
     }
 }

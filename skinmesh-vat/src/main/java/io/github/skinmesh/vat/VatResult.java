@@ -2,6 +2,7 @@ package io.github.skinmesh.vat;
 
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.model.Part;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +47,7 @@ public final class VatResult {
         return layout.width();
     }
 
-    /** @return rows */
+    /** @return rows of the texture, of every page when the bake was split */
     public int height() {
         return layout.height();
     }
@@ -71,6 +72,11 @@ public final class VatResult {
         return layout.bounds();
     }
 
+    /** @return the number of texture pages, 1 unless the bake was split (see {@link PageMode}) */
+    public int pageCount() {
+        return layout.pageCount();
+    }
+
     /** @return the clip table with per-clip bounds and errors, read-only */
     public List<VatClip> clips() {
         return layout.clips();
@@ -91,24 +97,46 @@ public final class VatResult {
         return layout.normalMaxErrorDegrees();
     }
 
-    /** @return the textures: {@code positions} then {@code normals}, or {@code bones}; read-only */
+    /**
+     * @return largest angle in degrees between a decoded and an exact tangent direction, NaN when no
+     *     tangents were baked (the handedness decodes exactly)
+     */
+    public double tangentMaxErrorDegrees() {
+        return layout.tangentMaxErrorDegrees();
+    }
+
+    /**
+     * @return the textures, page by page, each page's {@code positions}, {@code normals},
+     *     {@code tangents} (those baked), or {@code bones}; read-only
+     */
     public List<VatTexture> textures() {
         return textures;
     }
 
     /**
-     * @param role {@code positions}, {@code normals} or {@code bones}
-     * @return that texture
+     * @param role {@code positions}, {@code normals}, {@code tangents} or {@code bones}
+     * @return that texture of page 0 (the only page unless the bake was split)
      * @throws io.github.skinmesh.core.ValidationException when the bake has no such texture
      */
     public VatTexture texture(String role) {
+        return texture(role, 0);
+    }
+
+    /**
+     * @param role {@code positions}, {@code normals}, {@code tangents} or {@code bones}
+     * @param page a page, {@code 0..pageCount()-1}
+     * @return that texture of that page
+     * @throws io.github.skinmesh.core.ValidationException when the bake has no such texture or page
+     */
+    public VatTexture texture(String role, int page) {
         for (VatTexture t : textures) {
-            if (t.name().equals(role)) {
+            if (t.name().equals(role) && t.page() == page) {
                 return t;
             }
         }
-        throw new io.github.skinmesh.core.ValidationException("VatResult: no texture \"" + role + "\", the bake has "
-                + layout.textures().keySet());
+        throw new io.github.skinmesh.core.ValidationException("VatResult: no texture \"" + role + "\" of page " + page
+                + ", the bake has " + layout.textures().keySet() + " on " + layout.pageCount() + " page"
+                + (layout.pageCount() == 1 ? "" : "s"));
     }
 
     /** @return the parts to draw with the textures (see the class documentation), read-only */
@@ -132,26 +160,29 @@ public final class VatResult {
 
     /**
      * The manifest for the textures written in a format: each texture's file is its role with the
-     * format's extension ({@code positions.png}).
+     * format's extension ({@code positions.png}); with several pages, its role, a hyphen and its
+     * page ({@code positions-0.png}, {@code positions-1.png}).
      *
      * @param format the texture file format
      * @return the manifest
      */
     public VatManifest manifest(VatFormat format) {
-        Map<String, String> files = new LinkedHashMap<>();
-        for (String role : layout.textures().keySet()) {
-            files.put(role, role + "." + format.extension());
+        List<Map<String, String>> pages = new ArrayList<>();
+        for (int p = 0; p < layout.pageCount(); p++) {
+            Map<String, String> files = new LinkedHashMap<>();
+            for (String role : layout.textures().keySet()) {
+                files.put(role, role + (layout.pageCount() == 1 ? "" : "-" + p) + "." + format.extension());
+            }
+            pages.add(files);
         }
         return new VatManifest(layout.kind(), layout.encoding(), layout.width(), layout.height(),
-                layout.rowsPerFrame(), layout.elementCount(), files, layout.offsets(), layout.bounds(), layout.clips(),
-                layout.maxError(), layout.rmsError(), layout.normalMaxErrorDegrees());
+                layout.rowsPerFrame(), layout.elementCount(), pages, layout.offsets(), layout.bounds(), layout.clips(),
+                layout.maxError(), layout.rmsError(), layout.normalMaxErrorDegrees(), layout.tangentMaxErrorDegrees());
     }
 
     /** @return a decoder over the in-memory textures, equal to one over the written files */
     public VatDecoder decoder() {
-        Map<String, VatTexture> byRole = new LinkedHashMap<>();
-        textures.forEach(t -> byRole.put(t.name(), t));
-        return VatDecoder.of(layout, byRole);
+        return VatDecoder.of(layout, textures);
     }
 
     @Override

@@ -21,15 +21,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Bakes vertex animation textures: poses every frame through {@link CharacterPoser}, encodes the
- * positions (and normals), decodes them again exactly as {@link VatDecoder} (and the shaders) do,
- * and measures the decoded positions against the exact poses.
+ * positions (and normals and tangents), decodes them again exactly as {@link VatDecoder} (and the
+ * shaders) do, and measures the decoded positions against the exact poses.
  *
- * <p>The exact poses of every frame are kept (12 bytes per vertex-frame, 24 with normals) because
- * the normalized encodings need the bounds over all frames before the first texel is written;
- * posing twice instead would double the dominant cost.
+ * <p>Float and half textures are baked in one pass: each frame is posed, encoded and measured
+ * while its poses are in cache, and only the current frame (and a clip's first frame, for loop
+ * detection) is kept. The normalized encodings need the bounds over all frames before the first
+ * position texel is written, so they keep the exact positions of every frame (12 bytes per
+ * vertex-frame) from the posing pass to the encoding pass; posing twice instead would double the
+ * dominant cost. Normals and tangents do not depend on the bounds and are encoded while posing.
+ * Into each page's textures every frame is written where it belongs, once; the arrays are
+ * allocated once per bake.
  */
 final class VertexBaker {
     private static final String WHERE = "bakeVertexTextures";
@@ -53,27 +59,50 @@ final class VertexBaker {
         }
         FrameLayout layout = FrameLayout.plan(WHERE, vertexCount, 1, clipList, o.sampling());
         VatEncoding e = o.encoding();
-        boolean withNormals = o.streams().normals();
+        VatStreams streams = o.streams();
+        // the normalized encodings keep every frame's exact positions until the bounds are known
+        boolean keepFrames = e.isNormalized();
         long textureBytes = (long) layout.width * layout.height * e.bytesPerTexel();
-        long exactFloats = 3 * vertexCount * layout.totalFrames;
+        long exactFloats = 3 * vertexCount * (keepFrames ? layout.totalFrames : 1);
         if (textureBytes > Checks.MAX_ARRAY_LENGTH || exactFloats > Checks.MAX_ARRAY_LENGTH) {
             throw new ValidationException(WHERE + ": " + vertexCount + " vertices x " + layout.totalFrames
                     + " frames need a " + layout.width + "x" + layout.height + " texture of " + textureBytes
-                    + " bytes and " + exactFloats + " floats of poses, more than " + Checks.MAX_ARRAY_LENGTH
-                    + "; bake fewer clips or frames at a time");
+                    + " bytes" + (keepFrames ? " and " + exactFloats + " floats of poses" : "") + ", more than "
+                    + Checks.MAX_ARRAY_LENGTH + "; bake fewer clips or frames at a time");
         }
         int v = (int) vertexCount;
-        PoserOptions poserOptions = PoserOptions.DEFAULTS.withStreams(
-                withNormals ? PoserOptions.Streams.POSITIONS_NORMALS : PoserOptions.Streams.POSITIONS);
+        PoserOptions poserOptions = PoserOptions.DEFAULTS.withStreams(streams.tangents()
+                ? PoserOptions.Streams.POSITIONS_NORMALS_TANGENTS
+                : streams.normals() ? PoserOptions.Streams.POSITIONS_NORMALS : PoserOptions.Streams.POSITIONS);
         Set<String> warnings = new LinkedHashSet<>(layout.warnings);
+        boolean offsets = o.positionMode() == PositionMode.OFFSET;
+        int pageCount = layout.pageCount;
+        byte[][] positionPages = new byte[pageCount][(int) textureBytes];
+        byte[][] normalPages = streams.normals() ? new byte[pageCount][(int) textureBytes] : null;
+        byte[][] tangentPages = streams.tangents() ? new byte[pageCount][(int) textureBytes] : null;
+        DirectionCodec normalCodec = new DirectionCodec(e);
+        DirectionCodec tangentCodec = new DirectionCodec(e);
+        int bytesPerTexel = e.bytesPerTexel();
 
-        // 1. pose every frame through the one posing path
         float[] exact = new float[(int) exactFloats];
-        float[] exactNormals = withNormals ? new float[(int) exactFloats] : null;
+        float[] clipFirst = keepFrames ? null : new float[3 * v];
+        float[] decoded = new float[3 * v];
         float[] bind = null;
+        float[] storedBox = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
+            Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
+        int[] zeroSigns = new int[3];
+        // float and half encode without bounds: their codec is ready before the first frame
+        PositionCodec codec = keepFrames ? null : new PositionCodec(e, Bounds.EMPTY);
+        ClipMeasure measure = new ClipMeasure();
+        double maxSquare = 0;
+        double sumSquares = 0;
+        List<VatClip> table = new ArrayList<>();
         List<Mesh> posedMeshes = new ArrayList<>();
+
+        // 1. pose every frame through the one posing path; encode what needs no bounds
         int g = 0;
-        for (FrameLayout.ClipFrames cf : layout.clips) {
+        for (int c = 0; c < layout.clips.size(); c++) {
+            FrameLayout.ClipFrames cf = layout.clips.get(c);
             CharacterPoser poser = CharacterPoser.bind(skeleton, partList, cf.clip(), poserOptions);
             warnings.addAll(poser.warnings());
             if (bind == null) {
@@ -87,38 +116,48 @@ final class VertexBaker {
                     o3 += src.length;
                 }
             }
+            float[] offsetBase = offsets ? bind : null;
             PosedVertices out = poser.newOutput();
             String stage = "baking " + cf.clip().name();
+            measure.reset();
             for (int f = 0; f < cf.frames(); f++, g++) {
                 progress.checkCancelled(WHERE);
                 poser.poseInto(cf.time(f), out);
-                out.positionsInto(exact, 3 * v * g);
-                if (exactNormals != null) {
-                    int o3 = 3 * v * g;
+                int base = keepFrames ? 3 * v * g : 0;
+                out.positionsInto(exact, base);
+                growStored(storedBox, zeroSigns, exact, base, offsetBase, v);
+                long firstTexel = frameTexel(layout, cf, f);
+                if (normalPages != null) {
+                    long t = firstTexel;
                     for (int p = 0; p < out.partCount(); p++) {
-                        float[] n = out.normals(p);
-                        System.arraycopy(n, 0, exactNormals, o3, n.length);
-                        o3 += n.length;
+                        normalCodec.encode(out.normals(p), 3, out.vertexCount(p), normalPages[cf.page()], t);
+                        if (tangentPages != null) {
+                            tangentCodec.encode(out.tangents(p), 4, out.vertexCount(p), tangentPages[cf.page()], t);
+                        }
+                        t += out.vertexCount(p);
+                    }
+                }
+                if (codec != null) {
+                    codec.encodeFrame(exact, 0, offsetBase, v, positionPages[cf.page()],
+                            Math.toIntExact(firstTexel * bytesPerTexel), decoded);
+                    measure.add(decoded, exact, 0, v);
+                    if (f == 0 && cf.frames() > 1) {
+                        System.arraycopy(exact, 0, clipFirst, 0, 3 * v);
                     }
                 }
                 progress.update(stage, f + 1, cf.frames());
             }
+            if (codec != null) {
+                VatClip entry = clipEntry(cf, measure, o.loopMode(), clipFirst, 0, exact, 0, v);
+                table.add(entry);
+                maxSquare = Math.max(maxSquare, measure.maxSquare());
+                sumSquares += measure.sumSquares();
+            }
         }
         assert bind != null;
 
-        // 2. what the position texels hold, and the bounds normalized values map to
-        boolean offsets = o.positionMode() == PositionMode.OFFSET;
-        float[] stored = exact;
-        if (offsets) {
-            stored = new float[exact.length];
-            for (int frame = 0; frame < layout.totalFrames; frame++) {
-                int base = 3 * v * frame;
-                for (int i = 0; i < 3 * v; i++) {
-                    stored[base + i] = exact[base + i] - bind[i];
-                }
-            }
-        }
-        Bounds bounds = Bounds.of(stored, 0, v * layout.totalFrames);
+        // 2. the bounds normalized values map to (those of the stored positions or offsets)
+        Bounds bounds = storedBounds(storedBox, zeroSigns);
         if (e == VatEncoding.HALF) {
             float largest = Math.max(Math.max(Math.max(-bounds.minX(), bounds.maxX()),
                     Math.max(-bounds.minY(), bounds.maxY())), Math.max(-bounds.minZ(), bounds.maxZ()));
@@ -129,118 +168,137 @@ final class VertexBaker {
             }
         }
 
-        // 3. encode each frame, decode it again with the shader's arithmetic and measure it; one pass,
-        //    so the frame's texels are still in cache when they are decoded
-        byte[] positionBytes = new byte[(int) textureBytes];
-        byte[] normalBytes = withNormals ? new byte[(int) textureBytes] : null;
-        int frameBytes = (int) (layout.texelsPerFrame() * e.bytesPerTexel());
-        PositionCodec codec = new PositionCodec(e, bounds);
-        float[] decoded = new float[3 * v];
-        int[] oct = new int[2];
-        float[] scratch = new float[3];
-        float[] texel = new float[4];
-        float[] normal = new float[3];
-        double maxSquare = 0;
-        double sumSquares = 0;
-        double maxAngle = 0;
-        boolean anyNormal = false;
-        List<VatClip> table = new ArrayList<>();
-        int maxValue = e.maxValue();
-        g = 0;
-        for (int c = 0; c < layout.clips.size(); c++) {
-            FrameLayout.ClipFrames cf = layout.clips.get(c);
-            String stage = "measuring " + cf.clip().name();
-            double clipMaxSquare = 0;
-            double clipSum = 0;
-            float minX = Float.POSITIVE_INFINITY;
-            float minY = Float.POSITIVE_INFINITY;
-            float minZ = Float.POSITIVE_INFINITY;
-            float maxX = Float.NEGATIVE_INFINITY;
-            float maxY = Float.NEGATIVE_INFINITY;
-            float maxZ = Float.NEGATIVE_INFINITY;
-            for (int f = 0; f < cf.frames(); f++, g++) {
-                progress.checkCancelled(WHERE);
-                int base = 3 * v * g;
-                codec.encodeFrame(stored, base, v, positionBytes, g * frameBytes, decoded);
-                for (int i = 0; i < v; i++) {
-                    int s = base + 3 * i;
-                    float px = decoded[3 * i];
-                    float py = decoded[3 * i + 1];
-                    float pz = decoded[3 * i + 2];
-                    if (offsets) {
-                        px += bind[3 * i];
-                        py += bind[3 * i + 1];
-                        pz += bind[3 * i + 2];
-                    }
-                    float ex = exact[s];
-                    float ey = exact[s + 1];
-                    float ez = exact[s + 2];
-                    double dx = (double) px - ex;
-                    double dy = (double) py - ey;
-                    double dz = (double) pz - ez;
-                    double d2 = dx * dx + dy * dy + dz * dz;
-                    clipSum += d2;
-                    clipMaxSquare = d2 > clipMaxSquare ? d2 : clipMaxSquare;
-                    // plain comparisons: no value is NaN, and Math.min's signed-zero rules cost here
-                    float lo = px < ex ? px : ex;
-                    float hi = px < ex ? ex : px;
-                    minX = lo < minX ? lo : minX;
-                    maxX = hi > maxX ? hi : maxX;
-                    lo = py < ey ? py : ey;
-                    hi = py < ey ? ey : py;
-                    minY = lo < minY ? lo : minY;
-                    maxY = hi > maxY ? hi : maxY;
-                    lo = pz < ez ? pz : ez;
-                    hi = pz < ez ? ez : pz;
-                    minZ = lo < minZ ? lo : minZ;
-                    maxZ = hi > maxZ ? hi : maxZ;
+        // 3. normalized encodings: encode each frame, decode it again with the shader's arithmetic and
+        //    measure it, in one pass so that the frame's texels are still in cache when they are decoded
+        if (codec == null) {
+            codec = new PositionCodec(e, bounds);
+            float[] offsetBase = offsets ? bind : null;
+            g = 0;
+            for (int c = 0; c < layout.clips.size(); c++) {
+                FrameLayout.ClipFrames cf = layout.clips.get(c);
+                String stage = "measuring " + cf.clip().name();
+                measure.reset();
+                for (int f = 0; f < cf.frames(); f++, g++) {
+                    progress.checkCancelled(WHERE);
+                    int base = 3 * v * g;
+                    long firstTexel = frameTexel(layout, cf, f);
+                    codec.encodeFrame(exact, base, offsetBase, v, positionPages[cf.page()],
+                            Math.toIntExact(firstTexel * bytesPerTexel), decoded);
+                    measure.add(decoded, exact, base, v);
+                    progress.update(stage, f + 1, cf.frames());
                 }
-                if (normalBytes != null) {
-                    long t0 = g * layout.texelsPerFrame();
-                    for (int i = 0; i < v; i++) {
-                        int s = base + 3 * i;
-                        float nx = exactNormals[s];
-                        float ny = exactNormals[s + 1];
-                        float nz = exactNormals[s + 2];
-                        if (e.isNormalized()) {
-                            Octahedral.encode(nx, ny, nz, maxValue, oct, scratch);
-                            TexelCodec.putUnorms(normalBytes, t0 + i, e, oct[0], oct[1], 0, maxValue);
-                        } else {
-                            TexelCodec.putFloats(normalBytes, t0 + i, e, nx, ny, nz, 1f);
-                        }
-                        if (nx != 0 || ny != 0 || nz != 0) {
-                            TexelCodec.fetch(normalBytes, t0 + i, e, texel, 0);
-                            VatDecoder.decodeNormal(e, texel, normal, 0);
-                            maxAngle = Math.max(maxAngle, angle(normal, nx, ny, nz));
-                            anyNormal = true;
-                        }
-                    }
-                }
-                progress.update(stage, f + 1, cf.frames());
+                int first = 3 * v * layout.firstFrame(c);
+                table.add(clipEntry(cf, measure, o.loopMode(), exact, first, exact,
+                        first + 3 * v * (cf.frames() - 1), v));
+                maxSquare = Math.max(maxSquare, measure.maxSquare());
+                sumSquares += measure.sumSquares();
             }
-            maxSquare = Math.max(maxSquare, clipMaxSquare);
-            sumSquares += clipSum;
-            Bounds clipBounds = new Bounds(minX, minY, minZ, maxX, maxY, maxZ);
-            table.add(new VatClip(cf.clip().name(), cf.firstRow(), cf.frames(), cf.fps(), cf.clip().duration(),
-                    loops(o.loopMode(), exact, layout.firstFrame(c), cf.frames(), v, clipBounds), clipBounds,
-                    Math.sqrt(clipMaxSquare), Math.sqrt(clipSum / ((double) v * cf.frames()))));
         }
+
         double maxError = Math.sqrt(maxSquare);
+        double rms = Math.sqrt(sumSquares / ((double) v * layout.totalFrames));
         List<VatTexture> textures = new ArrayList<>();
-        textures.add(new VatTexture("positions", layout.width, layout.height, e, positionBytes));
         Map<String, String> roles = new LinkedHashMap<>();
         roles.put("positions", "positions");
-        if (normalBytes != null) {
-            textures.add(new VatTexture("normals", layout.width, layout.height, e, normalBytes));
+        if (normalPages != null) {
             roles.put("normals", "normals");
         }
-        double rms = Math.sqrt(sumSquares / ((double) v * layout.totalFrames));
-        double normalError = normalBytes == null ? Double.NaN
-                : anyNormal ? Math.toDegrees(maxAngle) : 0;
+        if (tangentPages != null) {
+            roles.put("tangents", "tangents");
+        }
+        List<Map<String, String>> pages = new ArrayList<>();
+        for (int p = 0; p < pageCount; p++) {
+            textures.add(new VatTexture("positions", p, layout.width, layout.height, e, positionPages[p]));
+            if (normalPages != null) {
+                textures.add(new VatTexture("normals", p, layout.width, layout.height, e, normalPages[p]));
+            }
+            if (tangentPages != null) {
+                textures.add(new VatTexture("tangents", p, layout.width, layout.height, e, tangentPages[p]));
+            }
+            pages.add(roles);
+        }
+        double normalError = normalPages == null ? Double.NaN : normalCodec.maxErrorDegrees();
+        double tangentError = tangentPages == null ? Double.NaN : tangentCodec.maxErrorDegrees();
         VatManifest manifest = new VatManifest(TextureKind.VERTEX, e, layout.width, layout.height,
-                layout.rowsPerFrame, v, roles, offsets, bounds, table, maxError, rms, normalError);
+                layout.rowsPerFrame, v, pages, offsets, bounds, table, maxError, rms, normalError, tangentError);
         return new VatResult(manifest, textures, texelParts(partList, posedMeshes, layout.width),
                 new ArrayList<>(warnings));
+    }
+
+    /** The first texel of frame {@code f} of a clip on its page: {@code (firstRow + f*rowsPerFrame) * width}. */
+    private static long frameTexel(FrameLayout layout, FrameLayout.ClipFrames cf, int f) {
+        return (cf.firstRow() + (long) f * layout.rowsPerFrame) * layout.width;
+    }
+
+    /**
+     * Grows the box of the stored values of one frame ({@code exact[from..from+3*count)}, minus the
+     * bind positions when given) as {@link Bounds#of} would, with its {@link Math#min}/{@link Math#max}
+     * semantics ({@code -0} below {@code +0}): plain comparisons, which predict well, and a rarely
+     * taken branch that records which signs of zero occur ({@code zeroSigns[c]}: bit 0 for
+     * {@code +0}, bit 1 for {@code -0}), applied by {@link #storedBounds}.
+     */
+    static void growStored(float[] box, int[] zeroSigns, float[] exact, int from, float @Nullable [] bind,
+            int count) {
+        float minX = box[0];
+        float minY = box[1];
+        float minZ = box[2];
+        float maxX = box[3];
+        float maxY = box[4];
+        float maxZ = box[5];
+        for (int i = 0; i < 3 * count; i += 3) {
+            float x = exact[from + i];
+            float y = exact[from + i + 1];
+            float z = exact[from + i + 2];
+            if (bind != null) {
+                x -= bind[i];
+                y -= bind[i + 1];
+                z -= bind[i + 2];
+            }
+            minX = x < minX ? x : minX;
+            maxX = x > maxX ? x : maxX;
+            minY = y < minY ? y : minY;
+            maxY = y > maxY ? y : maxY;
+            minZ = z < minZ ? z : minZ;
+            maxZ = z > maxZ ? z : maxZ;
+            if (x == 0 | y == 0 | z == 0) {
+                zeroSigns[0] |= zeroSign(x);
+                zeroSigns[1] |= zeroSign(y);
+                zeroSigns[2] |= zeroSign(z);
+            }
+        }
+        box[0] = minX;
+        box[1] = minY;
+        box[2] = minZ;
+        box[3] = maxX;
+        box[4] = maxY;
+        box[5] = maxZ;
+    }
+
+    private static int zeroSign(float v) {
+        return v != 0 ? 0 : Float.floatToRawIntBits(v) == 0 ? 1 : 2;
+    }
+
+    /** The box {@link #growStored} grew: a zero bound is {@code -0} where a min saw one, {@code +0} where a max did. */
+    static Bounds storedBounds(float[] box, int[] zeroSigns) {
+        float[] b = box.clone();
+        for (int c = 0; c < 3; c++) {
+            if (b[c] == 0) {
+                b[c] = (zeroSigns[c] & 2) != 0 ? -0f : 0f;
+            }
+            if (b[c + 3] == 0) {
+                b[c + 3] = (zeroSigns[c] & 1) != 0 ? 0f : -0f;
+            }
+        }
+        return new Bounds(b[0], b[1], b[2], b[3], b[4], b[5]);
+    }
+
+    /** The clip table entry of a measured clip; its first and last frames' exact positions decide a detected loop. */
+    private static VatClip clipEntry(FrameLayout.ClipFrames cf, ClipMeasure m, LoopMode mode, float[] first,
+            int firstFrom, float[] last, int lastFrom, int v) {
+        Bounds clipBounds = m.bounds();
+        boolean loop = loops(mode, first, firstFrom, last, lastFrom, cf.frames(), v, clipBounds);
+        return new VatClip(cf.clip().name(), cf.page(), cf.firstRow(), cf.frames(), cf.fps(), cf.clip().duration(),
+                loop, clipBounds, Math.sqrt(m.maxSquare()), Math.sqrt(m.sumSquares() / ((double) v * cf.frames())));
     }
 
     /** The angle in radians between two vectors, {@code atan2(|a x b|, a . b)}: accurate for small angles too. */
@@ -261,21 +319,24 @@ final class VertexBaker {
         box[5] = Math.max(box[5], z);
     }
 
-    /** Whether a clip loops: by the mode, or (DETECT) whether its last frame's positions match its first's. */
-    static boolean loops(LoopMode mode, float[] exact, int firstFrame, int frames, int vertexCount, Bounds box) {
+    /**
+     * Whether a clip loops: by the mode, or (DETECT) whether its last frame's positions
+     * ({@code last[lastFrom..]}) match its first's ({@code first[firstFrom..]}).
+     */
+    static boolean loops(LoopMode mode, float @Nullable [] first, int firstFrom, float[] last, int lastFrom,
+            int frames, int vertexCount, Bounds box) {
         if (mode != LoopMode.DETECT) {
             return mode == LoopMode.ALWAYS;
         }
         if (frames < 2) {
             return false;
         }
+        assert first != null;
         double tolerance = Math.max(1e-6, VatClip.LOOP_TOLERANCE * (double) box.diagonal());
-        int a = 3 * vertexCount * firstFrame;
-        int b = 3 * vertexCount * (firstFrame + frames - 1);
         for (int i = 0; i < vertexCount; i++) {
-            double dx = (double) exact[a + 3 * i] - exact[b + 3 * i];
-            double dy = (double) exact[a + 3 * i + 1] - exact[b + 3 * i + 1];
-            double dz = (double) exact[a + 3 * i + 2] - exact[b + 3 * i + 2];
+            double dx = (double) first[firstFrom + 3 * i] - last[lastFrom + 3 * i];
+            double dy = (double) first[firstFrom + 3 * i + 1] - last[lastFrom + 3 * i + 1];
+            double dz = (double) first[firstFrom + 3 * i + 2] - last[lastFrom + 3 * i + 2];
             if (dx * dx + dy * dy + dz * dz > tolerance * tolerance) {
                 return false;
             }

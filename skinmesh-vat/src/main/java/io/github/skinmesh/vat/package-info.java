@@ -1,7 +1,8 @@
 /**
  * Animation textures for GPU crowds. {@link io.github.skinmesh.vat.Vat} bakes clips into vertex
- * animation textures (positions, optionally normals; float, half, or 16/8-bit normalized to
- * bounds with octahedral normals; absolute positions or offsets from the bind pose) and
+ * animation textures (positions, optionally normals and tangents; float, half, or 16/8-bit
+ * normalized to bounds with octahedral directions; absolute positions or offsets from the bind
+ * pose; one texture, or pages of one size when the clips need more rows than a texture has) and
  * bone-matrix textures (3 texels per palette bone per frame, float or half), each with a clip
  * table, per-clip bounds and the measured error of what a shader decodes.
  * {@link io.github.skinmesh.vat.VatFiles} writes them (raw little-endian or PNG, plus

@@ -100,6 +100,93 @@ class ExrTest {
                         + " (float) without subsampling");
     }
 
+    /**
+     * A reader written from the OpenEXR layout document, not the project's, reads every file the
+     * project writes back to the texture's texels, bit for bit, with the attributes the format
+     * requires: CI checks the files with it always, with {@code exrheader} where installed.
+     */
+    @ParameterizedTest
+    @EnumSource(value = VatEncoding.class, names = {"FLOAT", "HALF"})
+    void anIndependentReaderReadsEveryTexelBack(VatEncoding e) throws IOException {
+        Humanoid h = VatModels.humanoid();
+        VatResult r = Vat.bakeVertexTextures(h.character(), List.of(h.walk(), h.idle()), VatOptions.DEFAULTS
+                .withEncoding(e).withStreams(VatStreams.POSITIONS_NORMALS_TANGENTS).withMaxWidth(1000)
+                .withMaxHeight(800).withPageMode(PageMode.SPLIT), Progress.NONE);
+        assertThat(r.pageCount()).isEqualTo(2);
+        VatFiles.write(dir, r, VatFormat.EXR);
+        VatManifest m = r.manifest(VatFormat.EXR);
+        int pixelType = e == VatEncoding.HALF ? 1 : 2;
+        float[] texel = new float[4];
+        for (VatTexture t : r.textures()) {
+            String file = m.pageTextures(t.page()).get(t.name());
+            OpenExrScanlineReader.Image image = OpenExrScanlineReader.read(Files.readAllBytes(dir.resolve(file)));
+            assertThat(image.attributes()).as(file).containsEntry("channels", "chlist")
+                    .containsEntry("compression", "compression").containsEntry("dataWindow", "box2i")
+                    .containsEntry("displayWindow", "box2i").containsEntry("lineOrder", "lineOrder")
+                    .containsEntry("pixelAspectRatio", "float").containsEntry("screenWindowCenter", "v2f")
+                    .containsEntry("screenWindowWidth", "float");
+            assertThat(image.channels()).extracting(OpenExrScanlineReader.Channel::name)
+                    .containsExactly("A", "B", "G", "R");
+            assertThat(image.channels()).allMatch(c -> c.pixelType() == pixelType);
+            assertThat(image.xMin()).isZero();
+            assertThat(image.yMin()).isZero();
+            assertThat(image.width()).isEqualTo(t.width());
+            assertThat(image.height()).isEqualTo(t.height());
+            assertThat(image.lineOrder()).isZero();
+            float[][] rgba = {image.channel("R").values(), image.channel("G").values(), image.channel("B").values(),
+                image.channel("A").values()};
+            for (int row = 0; row < t.height(); row++) {
+                for (int column = 0; column < t.width(); column++) {
+                    t.fetch(column, row, texel, 0);
+                    for (int c = 0; c < 4; c++) {
+                        float read = rgba[c][row * t.width() + column];
+                        if (Float.floatToRawIntBits(read) != Float.floatToRawIntBits(texel[c])) {
+                            assertThat(read).as("%s texel (%d, %d) channel %d", file, column, row, c)
+                                    .isEqualTo(texel[c]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theIndependentReaderRejectsWhatItDoesNotRead() throws IOException {
+        Character s = VatModels.slider();
+        VatResult r = Vat.bakeVertexTextures(s, s.clips(), VatOptions.DEFAULTS.withFps(1), Progress.NONE);
+        byte[] b = VatFiles.encode(r.texture("positions"), VatFormat.EXR);
+        OpenExrScanlineReader.Image image = OpenExrScanlineReader.read(b);
+        // the slider's first texel: (1, 0, 0, 1) in half
+        assertThat(image.channel("R").values()[0]).isEqualTo(1f);
+        assertThat(image.channel("A").values()[0]).isEqualTo(1f);
+        byte[] zip = b.clone();
+        int at = indexOf(zip, "compression\0compression\0".getBytes(StandardCharsets.US_ASCII)) + 28;
+        zip[at] = 3; // ZIP_COMPRESSION
+        assertThatThrownBy(() -> OpenExrScanlineReader.read(zip)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("compression 3: only uncompressed files are read here");
+        byte[] tiled = b.clone();
+        tiled[5] |= 0x02; // the tiled flag, bit 9 of the version field
+        assertThatThrownBy(() -> OpenExrScanlineReader.read(tiled)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("tiled, deep or multi-part files are not read here");
+        assertThat(OpenExrScanlineReader.halfToFloat((short) 0x3c00)).isEqualTo(1f);
+        assertThat(OpenExrScanlineReader.halfToFloat((short) 0xc000)).isEqualTo(-2f);
+        assertThat(OpenExrScanlineReader.halfToFloat((short) 0x0001)).isEqualTo(0x1p-24f);
+        assertThat(OpenExrScanlineReader.halfToFloat((short) 0x7bff)).isEqualTo(65504f);
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        throw new AssertionError("not found");
+    }
+
     /** OpenEXR's own exrheader reads the files (skipped with the reason when it is not installed). */
     @ParameterizedTest
     @EnumSource(value = VatEncoding.class, names = {"FLOAT", "HALF"})

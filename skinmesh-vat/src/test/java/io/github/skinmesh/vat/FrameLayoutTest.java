@@ -24,7 +24,8 @@ class FrameLayoutTest {
     }
 
     static FrameLayout.Sampling sampling(float fps) {
-        return new FrameLayout.Sampling(fps, FrameTimes.FIXED_RATE, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE);
+        return new FrameLayout.Sampling(fps, FrameTimes.FIXED_RATE, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE,
+                PageMode.SINGLE);
     }
 
     @Property(tries = 300)
@@ -55,7 +56,8 @@ class FrameLayoutTest {
             clips.add(clip("c" + i, 0, 0.1f * (i + 1)));
         }
         FrameLayout l = FrameLayout.plan("test", elements, 1, clips,
-                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, maxWidth, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE));
+                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, maxWidth, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE,
+                        PageMode.SINGLE));
         assertThat(l.width).isEqualTo(Math.min(elements, maxWidth));
         assertThat((long) l.rowsPerFrame * l.width).isGreaterThanOrEqualTo(elements);
         assertThat((long) (l.rowsPerFrame - 1) * l.width).isLessThan(elements);
@@ -70,7 +72,8 @@ class FrameLayoutTest {
     @Test
     void powerOfTwoRoundsBothSidesUp() {
         FrameLayout l = FrameLayout.plan("test", 1000, 1, List.of(clip("c", 0, 1)),
-                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.POWER_OF_TWO));
+                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, Vat.MAX_TEXTURE_SIZE,
+                        TextureSize.POWER_OF_TWO, PageMode.SINGLE));
         assertThat(l.width).isEqualTo(1024);
         assertThat(l.rowsPerFrame).isEqualTo(1);
         assertThat(l.height).isEqualTo(32); // 31 frames
@@ -82,7 +85,7 @@ class FrameLayoutTest {
         assertThat(FrameLayout.keyRate(clip("c", 0, 0.25f, 0.5f, 1), 30, warnings)).isEqualTo(4f);
         assertThat(warnings).isEmpty();
         FrameLayout l = FrameLayout.plan("test", 1, 1, List.of(clip("c", 0, 0.25f, 0.5f, 1)),
-                new FrameLayout.Sampling(30, FrameTimes.CLIP_KEYS, 16, 16, TextureSize.FREE));
+                new FrameLayout.Sampling(30, FrameTimes.CLIP_KEYS, 16, 16, TextureSize.FREE, PageMode.SINGLE));
         assertThat(l.clips.get(0).frames()).isEqualTo(5);
         assertThat(l.clips.get(0).fps()).isEqualTo(4f);
         assertThat(FrameLayout.keyRate(clip("c", 0, 0.25f, 0.6f), 30, warnings)).isEqualTo(4f);
@@ -94,11 +97,12 @@ class FrameLayoutTest {
     @Test
     void aClipThatNeedsMoreRowsThanTheMaximumHeightIsAnErrorWithTheNumbers() {
         assertThatThrownBy(() -> FrameLayout.plan("bakeVertexTextures", 5000, 1, List.of(clip("a", 0, 1), clip("b", 0, 2)),
-                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, 100, TextureSize.FREE)))
+                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, 100, TextureSize.FREE, PageMode.SINGLE)))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage("bakeVertexTextures: clip 'b' needs 61 frames x 2 rows per frame = 122 rows from row 62,"
                         + " ending at row 184, more than maxHeight 100 (5000 texels per frame at width 4096); lower"
-                        + " the rate, raise maxWidth or maxHeight, or bake fewer clips per texture");
+                        + " the rate, raise maxWidth or maxHeight, bake fewer clips per texture, or split the clips"
+                        + " across pages (PageMode.SPLIT)");
     }
 
     @Test
@@ -123,5 +127,78 @@ class FrameLayoutTest {
         FrameLayout l = FrameLayout.plan("test", 3, 1, List.of(clip("pose", 0)), sampling(30));
         assertThat(l.clips.get(0).frames()).isEqualTo(1);
         assertThat(l.clips.get(0).time(0)).isZero();
+    }
+    @Property(tries = 300)
+    void splitPagesHoldWholeClipsInOrderAndStartANewPageOnlyWhenTheNextClipDoesNotFit(
+            @ForAll @IntRange(min = 1, max = 9000) int elements, @ForAll @IntRange(min = 1, max = 6) int clipCount,
+            @ForAll @IntRange(min = 1, max = 400) int maxHeight, @ForAll boolean powerOfTwo) {
+        List<AnimationClip> clips = new ArrayList<>();
+        for (int i = 0; i < clipCount; i++) {
+            clips.add(clip("c" + i, 0, 0.05f * ((i * 7) % 5 + 1)));
+        }
+        TextureSize size = powerOfTwo ? TextureSize.POWER_OF_TWO : TextureSize.FREE;
+        FrameLayout.Sampling s = new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 1024, maxHeight, size,
+                PageMode.SPLIT);
+        long capacity = powerOfTwo ? Integer.highestOneBit(maxHeight) : maxHeight;
+        FrameLayout l;
+        try {
+            l = FrameLayout.plan("test", elements, 1, clips, s);
+        } catch (ValidationException tooTall) {
+            // only when one clip alone needs more rows than a page holds
+            FrameLayout single = FrameLayout.plan("test", elements, 1, clips, new FrameLayout.Sampling(30,
+                    FrameTimes.FIXED_RATE, 1024, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE, PageMode.SINGLE));
+            assertThat(single.clips).anyMatch(cf -> (long) cf.frames() * single.rowsPerFrame > capacity);
+            assertThat(tooTall).hasMessageContaining("and no clip crosses a page");
+            return;
+        }
+        // naive reference: fill pages in order
+        int page = 0;
+        long row = 0;
+        long tallest = 0;
+        for (FrameLayout.ClipFrames cf : l.clips) {
+            long rows = (long) cf.frames() * l.rowsPerFrame;
+            assertThat(rows).isLessThanOrEqualTo(capacity);
+            if (row + rows > capacity) {
+                page++;
+                row = 0;
+            }
+            assertThat(cf.page()).isEqualTo(page);
+            assertThat(cf.firstRow()).isEqualTo(row);
+            row += rows;
+            tallest = Math.max(tallest, row);
+            assertThat((long) cf.firstRow() + rows).isLessThanOrEqualTo(l.height);
+        }
+        assertThat(l.pageCount).isEqualTo(page + 1);
+        assertThat(l.height).isEqualTo(powerOfTwo ? FrameLayout.nextPowerOfTwo(tallest) : tallest)
+                .isLessThanOrEqualTo(maxHeight);
+    }
+
+    @Test
+    void withSplitPagesAClipTallerThanAPageIsAnErrorWithTheNumbers() {
+        assertThatThrownBy(() -> FrameLayout.plan("bakeVertexTextures", 5000, 1, List.of(clip("a", 0, 1),
+                clip("b", 0, 2)), new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, 100, TextureSize.FREE,
+                        PageMode.SPLIT)))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("bakeVertexTextures: clip 'b' needs 61 frames x 2 rows per frame = 122 rows, more than"
+                        + " the 100 rows of a page (maxHeight 100; 5000 texels per frame at width 4096), and no clip"
+                        + " crosses a page; lower the rate, or raise maxWidth or maxHeight");
+        assertThatThrownBy(() -> FrameLayout.plan("bakeBoneTexture", 10, 1, List.of(clip("a", 0, 2)),
+                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, 60, TextureSize.POWER_OF_TWO,
+                        PageMode.SPLIT)))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("bakeBoneTexture: clip 'a' needs 61 frames x 1 rows per frame = 61 rows, more than the 32"
+                        + " rows of a page (the largest power of two within maxHeight 60; 10 texels per frame at width"
+                        + " 16), and no clip crosses a page; lower the rate, or raise maxWidth or maxHeight");
+    }
+
+    @Test
+    void splitClipsThatFitOnOnePageGiveTheSameLayoutAsOneTexture() {
+        List<AnimationClip> clips = List.of(clip("a", 0, 1), clip("b", 0, 2));
+        FrameLayout single = FrameLayout.plan("t", 5000, 1, clips, sampling(30));
+        FrameLayout split = FrameLayout.plan("t", 5000, 1, clips, new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE,
+                4096, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE, PageMode.SPLIT));
+        assertThat(split.pageCount).isEqualTo(1);
+        assertThat(split.height).isEqualTo(single.height);
+        assertThat(split.clips).isEqualTo(single.clips);
     }
 }
