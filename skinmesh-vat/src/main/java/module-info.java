@@ -1,12 +1,18 @@
 /**
  * skinmesh-vat: animation textures for GPU crowds (vertex animation textures, bone-matrix
- * textures), their manifest and files, and a decoder that mirrors the shader functions. PNG files
+ * textures), their manifest and files, a decoder that mirrors the shader functions, and the
+ * per-frame CPU side of a GPU crowd (skin-matrix palettes and bounds, free of I/O). PNG files
  * are written with skinmesh-atlas's codec.
  */
+@SuppressWarnings("module")
 module io.github.skinmesh.vat {
     requires transitive io.github.skinmesh.core;
     requires io.github.skinmesh.atlas;
     requires static transitive org.jspecify;
+    // optional SIMD half-float kernel of crowd palettes, used only when the JVM runs with
+    // --add-modules jdk.incubator.vector
+    requires static jdk.incubator.vector;
 
     exports io.github.skinmesh.vat;
+    exports io.github.skinmesh.vat.crowd;
 }
