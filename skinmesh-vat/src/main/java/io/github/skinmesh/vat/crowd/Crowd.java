@@ -37,17 +37,17 @@ import org.jspecify.annotations.Nullable;
  * equal the bake's direct evaluation (clip sampling, pose, skin matrices through
  * {@link io.github.skinmesh.core.anim.CharacterPoser}). Between frames the blend differs from the
  * clip's own skin matrix {@code m(t)}: by the remainder of linear interpolation, for each value at
- * most {@code (t1 - t0)^2 / 8 * max |m''|} over the interval, when the clip's motion is smooth
- * between the two frames (its keys lie on the frame grid, as when baked at the clip's key rate with
+ * most {@code (t1 - t0)^2 / 8 * max |m''|} over the interval when the clip's motion is smooth
+ * between the two frames (no key strictly between them, as when baked at the clip's key rate with
  * {@link io.github.skinmesh.vat.FrameTimes#CLIP_KEYS}), and at most
- * {@code (t1 - t0) / 2 * max |m'|} when keys fall between frames. For a bone turning at a constant
- * rate {@code omega} about a fixed axis the blend cuts the arc: a point at distance {@code r} from
- * the axis lands at most {@code r (1 - cos(omega h / 2)) ~ r (omega h)^2 / 8} off its path, with
- * {@code h = t1 - t0}; at 30 fps a bone turning 360 degrees per second misses by 0.55% of
- * {@code r}, 2.7 mm at 0.5 m. The blended matrix shrinks the turning part by that same factor at
- * most, and a blend of two frames' matrices skins every vertex to the same blend of its two frame
- * positions, which stays inside the clip's baked box: the reason this crowd blends matrices rather
- * than quaternions. Blending rotations as quaternions (with scale and shear split off by a polar
+ * {@code (t1 - t0) / 2 * max |m'|} when linear or cubic keys fall between frames (a step key between
+ * frames: its jump). For a bone turning at a constant rate {@code omega} about a fixed axis the
+ * blend cuts the arc: a point at distance {@code r} from the axis lands at most
+ * {@code r (1 - cos(omega h / 2)) ~ r (omega h)^2 / 8} off its path, with {@code h = t1 - t0}; at
+ * 30 fps a bone turning 360 degrees per second misses by 0.55% of {@code r}, 2.7 mm at 0.5 m (the
+ * blended matrix scales the turning plane by {@code cos(omega h / 2)} half-way). A blend of two
+ * frames' matrices skins every vertex to the same blend of its two frame positions, which stays
+ * inside the clip's baked box: the reason this crowd blends matrices rather than quaternions. Blending rotations as quaternions (with scale and shear split off by a polar
  * decomposition) would follow the arc and keep lengths, but costs several times the arithmetic per
  * matrix, lets vertices leave the box between frames, and differs from a shader that blends two
  * texture frames, which is the same lerp.
