@@ -9,7 +9,7 @@ module io.github.skinmesh.vat {
     requires transitive io.github.skinmesh.core;
     requires io.github.skinmesh.atlas;
     requires static transitive org.jspecify;
-    // optional SIMD half-float kernel of crowd palettes, used only when the JVM runs with
+    // optional SIMD blend kernel of crowd palettes, used only when the JVM runs with
     // --add-modules jdk.incubator.vector
     requires static jdk.incubator.vector;
 

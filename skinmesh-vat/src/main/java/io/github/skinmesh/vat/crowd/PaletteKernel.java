@@ -21,8 +21,8 @@ import java.nio.ByteOrder;
  * of core's four: normal results rebias the exponent and round the 13 dropped bits with integer
  * arithmetic; subnormal ones (below {@code 2^-14}) add 0.5, whose unit in the last place is
  * {@code 2^-24}, the subnormal half's step, so that the float adder rounds them and the low bits
- * are the half's. Arrays of halves go through {@link HalfKernels} (a vector kernel when the JVM
- * has the incubating Vector API, these loops otherwise); byte buffers always through these loops.
+ * are the half's. Arrays go through {@link BlendKernels} (a vector kernel when the JVM has the
+ * incubating Vector API, these loops otherwise); byte buffers always through these loops.
  *
  * <p>Byte buffers are written through byte-buffer view handles in little-endian order, whatever
  * the buffer's own order, at absolute indices: heap and direct buffers alike, nothing allocated.

@@ -8,14 +8,14 @@ import io.github.skinmesh.testkit.SplitMix64;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which half kernel crowds use, and the vector kernel against the scalar one. The build runs this
+ * Which blend kernel crowds use, and the vector kernel against the scalar one. The build runs this
  * class with {@code --add-modules jdk.incubator.vector} (system property
  * {@code skinmesh.test.vectorModule=present}) and without it ({@code absent}), where crowds must
  * still load and fall back to scalar.
  */
-class HalfKernelsTest {
+class BlendKernelsTest {
     private static boolean moduleInBootLayer() {
-        return ModuleLayer.boot().findModule(HalfKernels.VECTOR_MODULE).isPresent();
+        return ModuleLayer.boot().findModule(BlendKernels.VECTOR_MODULE).isPresent();
     }
 
     @Test
@@ -31,18 +31,19 @@ class HalfKernelsTest {
     @Test
     void theVectorKernelIsUsedExactlyWhenTheModuleIsPresent() {
         // the CI machines have 128-bit SIMD, so presence of the module is the only condition
-        assertThat(HalfKernels.VECTOR == null).isEqualTo(!moduleInBootLayer());
-        assertThat(HalfKernels.SELECTED).isSameAs(moduleInBootLayer() ? HalfKernels.VECTOR : ScalarHalfKernel.INSTANCE);
+        assertThat(BlendKernels.VECTOR == null).isEqualTo(!moduleInBootLayer());
+        assertThat(BlendKernels.SELECTED).isSameAs(moduleInBootLayer() ? BlendKernels.VECTOR : ScalarBlendKernel.INSTANCE);
     }
 
     /**
      * Every length from 0 to 70 (whole vectors and every tail) at shifting offsets, over values of
      * every magnitude a palette may hold (zeros, subnormal and normal halves, both signs, up to
-     * 65504) and weights 0..1: the same bits as the scalar kernel, which is core's rounding.
+     * 65504) and weights 0..1: the same float and half bits as the scalar kernel, whose halves are
+     * core's rounding.
      */
     @Test
     void theVectorKernelWritesTheScalarKernelsBits() {
-        HalfKernel vector = HalfKernels.VECTOR;
+        BlendKernel vector = BlendKernels.VECTOR;
         assumeTrue(vector != null, "jdk.incubator.vector is not in the boot layer: only the scalar kernel runs");
         SplitMix64 rng = new SplitMix64(2048);
         float[] src = new float[400];
@@ -59,12 +60,18 @@ class HalfKernelsTest {
                 int b = rng.nextInt(0, src.length - 71);
                 float w = trial == 0 ? 1 : rng.nf();
                 int d = rng.nextInt(0, 9);
+                float[] expectedFloats = new float[d + n + 3];
+                float[] actualFloats = new float[d + n + 3];
+                ScalarBlendKernel.INSTANCE.blend(src, a, b, w, expectedFloats, d, n);
+                vector.blend(src, a, b, w, actualFloats, d, n);
+                assertThat(CrowdPalettesTest.bits(actualFloats)).as("float blend n=%d a=%d b=%d w=%s", n, a, b, w)
+                        .isEqualTo(CrowdPalettesTest.bits(expectedFloats));
                 short[] expected = new short[d + n + 3];
                 short[] actual = new short[d + n + 3];
-                ScalarHalfKernel.INSTANCE.blend(src, a, b, w, expected, d, n);
+                ScalarBlendKernel.INSTANCE.blend(src, a, b, w, expected, d, n);
                 vector.blend(src, a, b, w, actual, d, n);
                 assertThat(actual).as("blend n=%d a=%d b=%d w=%s", n, a, b, w).isEqualTo(expected);
-                ScalarHalfKernel.INSTANCE.copy(src, a, expected, d, n);
+                ScalarBlendKernel.INSTANCE.copy(src, a, expected, d, n);
                 vector.copy(src, a, actual, d, n);
                 assertThat(actual).as("copy n=%d a=%d", n, a).isEqualTo(expected);
                 for (int k = 0; k < n; k++) {
