@@ -45,7 +45,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * crowd time that advances by 1/60 s per call. {@link #baselineArraycopy} is the same-run
  * baseline: {@code System.arraycopy} of an output buffer of the same type and length (3 MB of
  * floats, 1.5 MB of halves). Goal: {@code >= 0.5x} the copy, and a crowd frame well under 1 ms on
- * one core. The fork runs with {@code --add-modules jdk.incubator.vector}, so that half palettes
+ * one core. The fork runs with {@code --add-modules jdk.incubator.vector}, so that palettes
  * use the vector kernel.
  */
 @BenchmarkMode(Mode.Throughput)
