@@ -72,8 +72,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Kernels.</b> Arrays are written by a SIMD kernel when the JVM has the incubating Vector API
  * (start it with {@code --add-modules jdk.incubator.vector}; about 4 times faster for floats, 8 for
- * halves), and by plain loops otherwise; byte buffers always by plain loops. The choice changes
- * speed, never a bit of the output.
+ * halves), and by plain loops otherwise; byte buffers always by plain loops, one value at a time
+ * (to fill a buffer at array speed, write an array and {@code put} it into a
+ * {@link java.nio.FloatBuffer} or {@link java.nio.ShortBuffer} view of the buffer, made once with
+ * little-endian order). The choice changes speed, never a bit of the output.
  *
  * <pre>{@code
  * CrowdFrames frames = CrowdFrames.of(Vat.bakeBoneTexture(hero, clips, BoneTextureOptions.DEFAULTS, Progress.NONE));
