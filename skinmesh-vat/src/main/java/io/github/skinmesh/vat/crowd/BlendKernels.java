@@ -1,0 +1,37 @@
+package io.github.skinmesh.vat.crowd;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Chooses the blend kernel. The vector kernel is used only when the incubating module
+ * {@code jdk.incubator.vector} is in the boot layer (the JVM was started with
+ * {@code --add-modules jdk.incubator.vector}); it is loaded by name so that no other class links
+ * against the incubator module, and any failure to link or construct it (an incubator API that
+ * differs, a CPU without the vector shapes it needs) falls back to the scalar kernel. Both give the
+ * same bits. Core's skinning kernels are chosen the same way.
+ */
+final class BlendKernels {
+    static final String VECTOR_MODULE = "jdk.incubator.vector";
+    private static final String VECTOR_KERNEL = "io.github.skinmesh.vat.crowd.VectorBlendKernel";
+
+    /** The vector kernel, or null when it cannot be used in this JVM. */
+    static final @Nullable BlendKernel VECTOR = loadVector();
+
+    /** The kernel crowds use: the vector one when available. */
+    static final BlendKernel SELECTED = VECTOR != null ? VECTOR : ScalarBlendKernel.INSTANCE;
+
+    private BlendKernels() {
+    }
+
+    private static @Nullable BlendKernel loadVector() {
+        if (ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
+            return null;
+        }
+        try {
+            Class<?> c = Class.forName(VECTOR_KERNEL, true, BlendKernels.class.getClassLoader());
+            return (BlendKernel) c.getConstructor().newInstance();
+        } catch (LinkageError | ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+}

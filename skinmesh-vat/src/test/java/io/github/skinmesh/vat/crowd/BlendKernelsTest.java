@@ -1,0 +1,83 @@
+package io.github.skinmesh.vat.crowd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.skinmesh.core.skinning.HalfFloats;
+import io.github.skinmesh.testkit.SplitMix64;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which blend kernel crowds use, and the vector kernel against the scalar one. The build runs this
+ * class with {@code --add-modules jdk.incubator.vector} (system property
+ * {@code skinmesh.test.vectorModule=present}) and without it ({@code absent}), where crowds must
+ * still load and fall back to scalar.
+ */
+class BlendKernelsTest {
+    private static boolean moduleInBootLayer() {
+        return ModuleLayer.boot().findModule(BlendKernels.VECTOR_MODULE).isPresent();
+    }
+
+    @Test
+    void theBuildRunsThisClassWithAndWithoutTheIncubatorModule() {
+        String expected = System.getProperty("skinmesh.test.vectorModule", "");
+        if (expected.equals("present")) {
+            assertThat(moduleInBootLayer()).as("jdk.incubator.vector in the boot layer").isTrue();
+        } else if (expected.equals("absent")) {
+            assertThat(moduleInBootLayer()).as("jdk.incubator.vector in the boot layer").isFalse();
+        }
+    }
+
+    @Test
+    void theVectorKernelIsUsedExactlyWhenTheModuleIsPresent() {
+        // the CI machines have 128-bit SIMD, so presence of the module is the only condition
+        assertThat(BlendKernels.VECTOR == null).isEqualTo(!moduleInBootLayer());
+        assertThat(BlendKernels.SELECTED).isSameAs(moduleInBootLayer() ? BlendKernels.VECTOR : ScalarBlendKernel.INSTANCE);
+    }
+
+    /**
+     * Every length from 0 to 70 (whole vectors and every tail) at shifting offsets, over values of
+     * every magnitude a palette may hold (zeros, subnormal and normal halves, both signs, up to
+     * 65504) and weights 0..1: the same float and half bits as the scalar kernel, whose halves are
+     * core's rounding.
+     */
+    @Test
+    void theVectorKernelWritesTheScalarKernelsBits() {
+        BlendKernel vector = BlendKernels.VECTOR;
+        assumeTrue(vector != null, "jdk.incubator.vector is not in the boot layer: only the scalar kernel runs");
+        SplitMix64 rng = new SplitMix64(2048);
+        float[] src = new float[400];
+        for (int i = 0; i < src.length; i++) {
+            float magnitude = (float) Math.pow(2, rng.range(-30, 15.99f));
+            src[i] = rng.nf() < 0.05f ? 0 : (rng.nf() < 0.5f ? -magnitude : magnitude);
+        }
+        src[7] = 65504;
+        src[8] = -65504;
+        src[9] = -0f;
+        for (int n = 0; n <= 70; n++) {
+            for (int trial = 0; trial < 8; trial++) {
+                int a = rng.nextInt(0, src.length - 71);
+                int b = rng.nextInt(0, src.length - 71);
+                float w = trial == 0 ? 1 : rng.nf();
+                int d = rng.nextInt(0, 9);
+                float[] expectedFloats = new float[d + n + 3];
+                float[] actualFloats = new float[d + n + 3];
+                ScalarBlendKernel.INSTANCE.blend(src, a, b, w, expectedFloats, d, n);
+                vector.blend(src, a, b, w, actualFloats, d, n);
+                assertThat(CrowdPalettesTest.bits(actualFloats)).as("float blend n=%d a=%d b=%d w=%s", n, a, b, w)
+                        .isEqualTo(CrowdPalettesTest.bits(expectedFloats));
+                short[] expected = new short[d + n + 3];
+                short[] actual = new short[d + n + 3];
+                ScalarBlendKernel.INSTANCE.blend(src, a, b, w, expected, d, n);
+                vector.blend(src, a, b, w, actual, d, n);
+                assertThat(actual).as("blend n=%d a=%d b=%d w=%s", n, a, b, w).isEqualTo(expected);
+                ScalarBlendKernel.INSTANCE.copy(src, a, expected, d, n);
+                vector.copy(src, a, actual, d, n);
+                assertThat(actual).as("copy n=%d a=%d", n, a).isEqualTo(expected);
+                for (int k = 0; k < n; k++) {
+                    assertThat(actual[d + k]).isEqualTo(HalfFloats.toHalf(src[a + k]));
+                }
+            }
+        }
+    }
+}
