@@ -17,6 +17,9 @@ import io.github.skinmesh.vat.VatFormat;
 import io.github.skinmesh.vat.VatManifest;
 import io.github.skinmesh.vat.VatResult;
 import io.github.skinmesh.vat.VatTexture;
+import io.github.skinmesh.vat.crowd.CrowdBounds;
+import io.github.skinmesh.vat.crowd.CrowdFrames;
+import io.github.skinmesh.vat.crowd.CrowdOptions;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,8 +34,8 @@ import java.util.Map;
  *
  * <p>Files, in the order {@link #files()} gives them: {@value #TEXTURE} (the texture, OpenEXR as
  * {@code bones-texture} writes it by default), {@value VatFiles#MANIFEST} (the manifest of the
- * project's CLI document, so {@link VatFiles#read} reads the folder), {@value #INSTANCES} and
- * {@value #PAGE}.
+ * project's CLI document, so {@link VatFiles#read} reads the folder), {@value #INSTANCES},
+ * {@value #BOUNDS} (the crowd's bounds through skinmesh-vat's crowd API) and {@value #PAGE}.
  *
  * <p>Texture size: rows wrap at {@value #WEBGL2_MIN_TEXTURE_SIZE} texels, the width every WebGL 2
  * device allows; a texture taller than that is a warning (most devices allow 16384; the page checks
@@ -44,6 +47,8 @@ final class Crowd {
     static final String PAGE = "index.html";
     /** The per-instance data. */
     static final String INSTANCES = "instances.json";
+    /** File name of the crowd's bounds: per instance and for the whole batch. */
+    static final String BOUNDS = "bounds.json";
     /** The bone-matrix texture. */
     static final String TEXTURE = "bones.exr";
     /** The largest texture side every WebGL 2 implementation supports (its minimum MAX_TEXTURE_SIZE). */
@@ -166,8 +171,52 @@ final class Crowd {
             names.add(c.name());
         }
         files.put(INSTANCES, instances.json(VatFiles.MANIFEST, names));
+        files.put(BOUNDS, boundsJson());
         files.put(PAGE, page.clone());
         return files;
+    }
+
+    /**
+     * The crowd's bounds through skinmesh-vat's crowd API: each instance's box is its clip's animated
+     * bounds placed by its transform (valid at every time of the clip), the batch box their union.
+     *
+     * @return {@value #BOUNDS}: {@code min}/{@code max} of the batch, then per instance in order
+     */
+    byte[] boundsJson() {
+        int n = instances.count();
+        io.github.skinmesh.vat.crowd.Crowd crowd = io.github.skinmesh.vat.crowd.Crowd.create(
+                CrowdFrames.of(bake), n, CrowdOptions.DEFAULTS);
+        float[] transforms = new float[CrowdInstances.TRANSFORM_FLOATS * n];
+        for (int i = 0; i < n; i++) {
+            crowd.setInstance(i, instances.clip(i), instances.phase(i), instances.speed(i));
+            System.arraycopy(instances.transform(i), 0, transforms, CrowdInstances.TRANSFORM_FLOATS * i,
+                    CrowdInstances.TRANSFORM_FLOATS);
+        }
+        float[] boxes = new float[6 * n];
+        crowd.boundsInto(n, transforms, 0, boxes, 0);
+        float[] total = CrowdBounds.unionInto(boxes, 0, n, new float[6], 0);
+        StringBuilder sb = new StringBuilder(96 + 96 * n);
+        sb.append("{\n  \"format\": \"skinmesh-crowd-bounds\",\n  \"version\": 1,\n  \"instances\": \"")
+                .append(INSTANCES).append("\",\n");
+        sb.append("  \"min\": ");
+        vector(sb, total, 0);
+        sb.append(",\n  \"max\": ");
+        vector(sb, total, 3);
+        sb.append(",\n  \"boxes\": [");
+        for (int i = 0; i < n; i++) {
+            sb.append(i == 0 ? "\n" : ",\n").append("    {\"min\": ");
+            vector(sb, boxes, 6 * i);
+            sb.append(", \"max\": ");
+            vector(sb, boxes, 6 * i + 3);
+            sb.append('}');
+        }
+        sb.append("\n  ]\n}\n");
+        return sb.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void vector(StringBuilder sb, float[] v, int o) {
+        sb.append('[').append(CrowdInstances.number(v[o])).append(", ").append(CrowdInstances.number(v[o + 1]))
+                .append(", ").append(CrowdInstances.number(v[o + 2])).append(']');
     }
 
     /** @return the character baked (combined when its parts had several palettes) */

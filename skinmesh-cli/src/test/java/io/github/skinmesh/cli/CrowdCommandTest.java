@@ -63,7 +63,7 @@ class CrowdCommandTest {
     @Test
     void writesTheTextureTheManifestTheInstancesAndThePage() {
         assertThat(run.exitCode()).as("stderr: %s", run.err()).isZero();
-        assertThat(Cli.files(first)).containsExactly(Path.of("bones.exr"), Path.of("index.html"),
+        assertThat(Cli.files(first)).containsExactly(Path.of("bones.exr"), Path.of("bounds.json"), Path.of("index.html"),
                 Path.of("instances.json"), Path.of("manifest.json"));
         assertThat(run.out()).contains("20 instances of 'humanoid' in one instanced draw").contains("walk")
                 .contains("idle").contains("bones texture: 159x111 texels, half").contains("files written:")
@@ -84,6 +84,42 @@ class CrowdCommandTest {
         assertThat(back.manifest().kind()).isEqualTo(TextureKind.BONES);
         assertThat(back.manifest().encoding()).isEqualTo(VatEncoding.HALF);
         assertThat(back.manifest().clips()).extracting(c -> c.name()).containsExactly("walk", "idle");
+    }
+
+    @Test
+    void theBoundsHoldEveryInstancesClipBoundsPlacedByItsTransformAndTheBatchIsTheirUnion() throws IOException {
+        JsonNode b = CrowdFixtures.json(first.resolve("bounds.json"));
+        JsonNode inst = CrowdFixtures.json(first.resolve("instances.json")).get("instances");
+        JsonNode clips = CrowdFixtures.json(first.resolve("manifest.json")).get("clips");
+        assertThat(b.get("format").asText()).isEqualTo("skinmesh-crowd-bounds");
+        assertThat(b.get("boxes")).hasSize(N);
+        double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
+        double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
+        for (int i = 0; i < N; i++) {
+            JsonNode box = b.get("boxes").get(i);
+            JsonNode clipBounds = clips.get(inst.get(i).get("clip").asInt()).get("bounds");
+            JsonNode m = inst.get(i).get("transform");
+            for (int corner = 0; corner < 8; corner++) {
+                double[] p = new double[3];
+                for (int a = 0; a < 3; a++) {
+                    p[a] = clipBounds.get((corner >> a & 1) == 0 ? "min" : "max").get(a).asDouble();
+                }
+                for (int r = 0; r < 3; r++) {
+                    double w = m.get(4 * r).asDouble() * p[0] + m.get(4 * r + 1).asDouble() * p[1]
+                            + m.get(4 * r + 2).asDouble() * p[2] + m.get(4 * r + 3).asDouble();
+                    assertThat(w).as("instance %d corner %d axis %d", i, corner, r)
+                            .isBetween(box.get("min").get(r).asDouble() - 1e-5, box.get("max").get(r).asDouble() + 1e-5);
+                }
+            }
+            for (int a = 0; a < 3; a++) {
+                lo[a] = Math.min(lo[a], box.get("min").get(a).asDouble());
+                hi[a] = Math.max(hi[a], box.get("max").get(a).asDouble());
+            }
+        }
+        for (int a = 0; a < 3; a++) {
+            assertThat(b.get("min").get(a).asDouble()).isEqualTo(lo[a]);
+            assertThat(b.get("max").get(a).asDouble()).isEqualTo(hi[a]);
+        }
     }
 
     @Test

@@ -142,13 +142,13 @@ class InstallationIT {
         assertThat(r.out()).contains("(linear blend, SIMD kernel)");
         // the three .glb files, the .lm, the atlas page, three raw files and their layouts, the preview, the walk
         // baked both ways (vat/: two textures, their manifest and a picture of each; bones/: the texture, its
-        // manifest and its picture), six textures, the crowd's page, texture, manifest and instances
-        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 31);
-        assertThat(listed).hasSize(30).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
+        // manifest and its picture), six textures, the crowd's page, texture, manifest, instances and bounds
+        List<String> listed = lines(r.out().substring(r.out().indexOf("files written:"))).subList(1, 32);
+        assertThat(listed).hasSize(31).allSatisfy(line -> assertThat(line).startsWith("  " + out + "/"));
         assertThat(out.resolve("humanoid.glb")).isRegularFile();
         assertThat(out.resolve("humanoid.combined.lm")).isRegularFile();
         assertThat(out.resolve("crowd/index.html")).isRegularFile();
-        assertThat(Cli.files(out)).hasSize(30);
+        assertThat(Cli.files(out)).hasSize(31);
     }
 
     /**
