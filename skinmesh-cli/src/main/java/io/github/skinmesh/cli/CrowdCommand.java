@@ -49,8 +49,9 @@ final class CrowdCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "A .glb or .gltf file with a skinned character.")
     Path file;
 
-    @Option(names = "--clip", paramLabel = "C", required = true,
-            description = "A clip to bake, by name or index; repeat for more (at most " + Crowd.MAX_CLIPS + ").")
+    @Option(names = "--clip", paramLabel = "C", required = true, arity = "1..*",
+            description = "Clips to bake, in texture order: a name, or an index when an integer; several values or "
+                + "the option repeated (at most " + Crowd.MAX_CLIPS + ").")
     List<String> clips;
 
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output folder (created if missing).")

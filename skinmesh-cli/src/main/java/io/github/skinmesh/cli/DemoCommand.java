@@ -94,7 +94,8 @@ final class DemoCommand implements Callable<Integer> {
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of the generated character (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Seed of the generated character (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Mixin

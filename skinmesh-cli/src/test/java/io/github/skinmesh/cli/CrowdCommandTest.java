@@ -255,6 +255,17 @@ class CrowdCommandTest {
     }
 
     @Test
+    void severalValuesOfOneClipOptionAreTheOptionRepeated() throws IOException {
+        // the synopsis is --clip C..., as for vat and bones-texture
+        Path values = tmp.resolve("values");
+        Cli.run("crowd", humanoid, "--clip", "walk", "1", "--out", values, "--instances", N, "--quiet").assertOk();
+        assertThat(Cli.files(values)).isEqualTo(Cli.files(first));
+        for (Path f : Cli.files(first)) {
+            assertThat(Files.readAllBytes(values.resolve(f))).as("%s", f).isEqualTo(Files.readAllBytes(first.resolve(f)));
+        }
+    }
+
+    @Test
     void theSameInputGivesTheSameBytesAndTheSeedOnlyMovesTheInstances() throws IOException {
         Path second = tmp.resolve("second");
         Path seeded = tmp.resolve("seed2");
