@@ -8,7 +8,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * The vector kernel, both loop shapes, against the scalar kernel: the same bits. Needs
+ * The vector kernel, every loop shape, against the scalar kernel: the same bits. Needs
  * {@code --add-modules jdk.incubator.vector}; {@link SkinningBitIdentityTest} covers thread counts
  * and splits.
  */
@@ -26,11 +26,14 @@ class VectorLbsKernelTest {
         float[][] vector = run(LbsKernels.VECTOR, f, first, withNormals, withTangents, cof, unit);
         float[][] narrow = run(new VectorLbsKernel(false), f, first, withNormals, withTangents, cof, unit);
         float[][] wide = run(new VectorLbsKernel(true), f, first, withNormals, withTangents, cof, unit);
+        float[][] matrix = run(new VectorLbsKernel(VectorLbsKernel.Shape.MATRIX_512), f, first, withNormals,
+                withTangents, cof, unit);
         String[] streams = {"positions", "normals", "tangents"};
         for (int s = 0; s < 3; s++) {
             SkinningBitIdentityTest.assertSameBits(scalar[s], vector[s], "vector " + streams[s]);
             SkinningBitIdentityTest.assertSameBits(scalar[s], narrow[s], "vector (128-bit blend) " + streams[s]);
             SkinningBitIdentityTest.assertSameBits(scalar[s], wide[s], "vector (256-bit blend) " + streams[s]);
+            SkinningBitIdentityTest.assertSameBits(scalar[s], matrix[s], "vector (512-bit matrix) " + streams[s]);
         }
     }
 
