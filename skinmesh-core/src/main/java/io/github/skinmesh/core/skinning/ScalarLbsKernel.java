@@ -76,6 +76,20 @@ final class ScalarLbsKernel implements LbsKernel {
         }
     }
 
+    @Override
+    public void skin(float[] palette, int k, char[] joints, float[] weights, float[] srcP, float[] dstP,
+            float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
+            int first, int end, boolean cofactor, boolean renormalize) {
+        if (k == 4 && srcN == null && srcT == null) {
+            positions4(palette, joints, weights, srcP, dstP, first, end);
+        } else if (k == 4 && srcN != null && dstN != null && srcT == null && !cofactor && !renormalize) {
+            positionsNormals4(palette, joints, weights, srcP, dstP, srcN, dstN, first, end);
+        } else {
+            JointWidening.run(joints, k, first, end, (wide, base, a, b) -> skin(palette, k, wide, base, weights, srcP,
+                    dstP, srcN, dstN, srcT, dstT, a, b, cofactor, renormalize));
+        }
+    }
+
     /** Positions only, any number of influences: the twelve elements blended over the slots, then the transform. */
     private static void positions(float[] pal, int k, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
             int first, int end) {
@@ -159,17 +173,19 @@ final class ScalarLbsKernel implements LbsKernel {
     private static void positions4(float[] pal, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
             int first, int end) {
         for (int v = first; v < end; v++) {
-            int s = 4 * v;
-            int j0 = joints[s - jo] << 4, j1 = joints[s + 1 - jo] << 4, j2 = joints[s + 2 - jo] << 4, j3 = joints[s + 3 - jo] << 4;
-            float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
-            int p = 3 * v;
-            float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
-            for (int r = 0; r < 3; r++) {
-                dstP[p + r] = Math.fma(blend4(pal, r, j0, j1, j2, j3, w0, w1, w2, w3), x,
-                        Math.fma(blend4(pal, r + 4, j0, j1, j2, j3, w0, w1, w2, w3), y,
-                                Math.fma(blend4(pal, r + 8, j0, j1, j2, j3, w0, w1, w2, w3), z,
-                                        blend4(pal, r + 12, j0, j1, j2, j3, w0, w1, w2, w3))));
-            }
+            int js = 4 * v - jo;
+            position4(pal, joints[js] << 4, joints[js + 1] << 4, joints[js + 2] << 4, joints[js + 3] << 4, weights, v,
+                    srcP, dstP);
+        }
+    }
+
+    /** {@link #positions4} with 16-bit joints at {@code 4*v}. */
+    private static void positions4(float[] pal, char[] joints, float[] weights, float[] srcP, float[] dstP,
+            int first, int end) {
+        for (int v = first; v < end; v++) {
+            int js = 4 * v;
+            position4(pal, joints[js] << 4, joints[js + 1] << 4, joints[js + 2] << 4, joints[js + 3] << 4, weights, v,
+                    srcP, dstP);
         }
     }
 
@@ -177,31 +193,63 @@ final class ScalarLbsKernel implements LbsKernel {
     private static void positionsNormals4(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
             float[] dstP, float[] srcN, float[] dstN, int first, int end) {
         for (int v = first; v < end; v++) {
-            int s = 4 * v;
-            int j0 = joints[s - jo] << 4, j1 = joints[s + 1 - jo] << 4, j2 = joints[s + 2 - jo] << 4, j3 = joints[s + 3 - jo] << 4;
-            float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
-            int p = 3 * v;
-            float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
-            float nx = srcN[p], ny = srcN[p + 1], nz = srcN[p + 2];
-            float c0 = blend4(pal, 0, j0, j1, j2, j3, w0, w1, w2, w3);
-            float c1 = blend4(pal, 4, j0, j1, j2, j3, w0, w1, w2, w3);
-            float c2 = blend4(pal, 8, j0, j1, j2, j3, w0, w1, w2, w3);
-            float c3 = blend4(pal, 12, j0, j1, j2, j3, w0, w1, w2, w3);
-            dstP[p] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
-            dstN[p] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
-            c0 = blend4(pal, 1, j0, j1, j2, j3, w0, w1, w2, w3);
-            c1 = blend4(pal, 5, j0, j1, j2, j3, w0, w1, w2, w3);
-            c2 = blend4(pal, 9, j0, j1, j2, j3, w0, w1, w2, w3);
-            c3 = blend4(pal, 13, j0, j1, j2, j3, w0, w1, w2, w3);
-            dstP[p + 1] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
-            dstN[p + 1] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
-            c0 = blend4(pal, 2, j0, j1, j2, j3, w0, w1, w2, w3);
-            c1 = blend4(pal, 6, j0, j1, j2, j3, w0, w1, w2, w3);
-            c2 = blend4(pal, 10, j0, j1, j2, j3, w0, w1, w2, w3);
-            c3 = blend4(pal, 14, j0, j1, j2, j3, w0, w1, w2, w3);
-            dstP[p + 2] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
-            dstN[p + 2] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
+            int js = 4 * v - jo;
+            positionNormal4(pal, joints[js] << 4, joints[js + 1] << 4, joints[js + 2] << 4, joints[js + 3] << 4,
+                    weights, v, srcP, dstP, srcN, dstN);
         }
+    }
+
+    /** {@link #positionsNormals4} with 16-bit joints at {@code 4*v}. */
+    private static void positionsNormals4(float[] pal, char[] joints, float[] weights, float[] srcP, float[] dstP,
+            float[] srcN, float[] dstN, int first, int end) {
+        for (int v = first; v < end; v++) {
+            int js = 4 * v;
+            positionNormal4(pal, joints[js] << 4, joints[js + 1] << 4, joints[js + 2] << 4, joints[js + 3] << 4,
+                    weights, v, srcP, dstP, srcN, dstN);
+        }
+    }
+
+    /** Vertex {@code v}'s position, four influences at palette offsets {@code j0..j3}, row by row. */
+    private static void position4(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v, float[] srcP,
+            float[] dstP) {
+        int s = 4 * v;
+        float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
+        int p = 3 * v;
+        float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
+        for (int r = 0; r < 3; r++) {
+            dstP[p + r] = Math.fma(blend4(pal, r, j0, j1, j2, j3, w0, w1, w2, w3), x,
+                    Math.fma(blend4(pal, r + 4, j0, j1, j2, j3, w0, w1, w2, w3), y,
+                            Math.fma(blend4(pal, r + 8, j0, j1, j2, j3, w0, w1, w2, w3), z,
+                                    blend4(pal, r + 12, j0, j1, j2, j3, w0, w1, w2, w3))));
+        }
+    }
+
+    /** Vertex {@code v}'s position and normal, as {@link #position4}. */
+    private static void positionNormal4(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
+            float[] srcP, float[] dstP, float[] srcN, float[] dstN) {
+        int s = 4 * v;
+        float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
+        int p = 3 * v;
+        float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
+        float nx = srcN[p], ny = srcN[p + 1], nz = srcN[p + 2];
+        float c0 = blend4(pal, 0, j0, j1, j2, j3, w0, w1, w2, w3);
+        float c1 = blend4(pal, 4, j0, j1, j2, j3, w0, w1, w2, w3);
+        float c2 = blend4(pal, 8, j0, j1, j2, j3, w0, w1, w2, w3);
+        float c3 = blend4(pal, 12, j0, j1, j2, j3, w0, w1, w2, w3);
+        dstP[p] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
+        dstN[p] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
+        c0 = blend4(pal, 1, j0, j1, j2, j3, w0, w1, w2, w3);
+        c1 = blend4(pal, 5, j0, j1, j2, j3, w0, w1, w2, w3);
+        c2 = blend4(pal, 9, j0, j1, j2, j3, w0, w1, w2, w3);
+        c3 = blend4(pal, 13, j0, j1, j2, j3, w0, w1, w2, w3);
+        dstP[p + 1] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
+        dstN[p + 1] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
+        c0 = blend4(pal, 2, j0, j1, j2, j3, w0, w1, w2, w3);
+        c1 = blend4(pal, 6, j0, j1, j2, j3, w0, w1, w2, w3);
+        c2 = blend4(pal, 10, j0, j1, j2, j3, w0, w1, w2, w3);
+        c3 = blend4(pal, 14, j0, j1, j2, j3, w0, w1, w2, w3);
+        dstP[p + 2] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
+        dstN[p + 2] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
     }
 
     /**

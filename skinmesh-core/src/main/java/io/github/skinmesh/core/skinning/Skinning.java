@@ -375,13 +375,13 @@ public final class Skinning {
                         b, cofactor, renormalize);
             } else {
                 char[] narrow = Objects.requireNonNull(joints16);
-                WideJointsTask lbs = (joints, base, a, b) -> kernel.skin(palette, k, joints, base, weights, srcP,
-                        dstP, srcN, dstN, srcT, dstT, a, b, cofactor, renormalize);
                 if (options.parallelism() == 1) {
-                    JointWidening.run(narrow, k, first, first + count, lbs);
+                    kernel.skin(palette, k, narrow, weights, srcP, dstP, srcN, dstN, srcT, dstT, first,
+                            first + count, cofactor, renormalize);
                     return;
                 }
-                task = (a, b) -> JointWidening.run(narrow, k, a, b, lbs);
+                task = (a, b) -> kernel.skin(palette, k, narrow, weights, srcP, dstP, srcN, dstN, srcT, dstT, a, b,
+                        cofactor, renormalize);
             }
         }
         ParallelRanges.run(first, count, options.parallelism(), options.minVerticesPerTask(), executor, task);

@@ -146,26 +146,12 @@ final class VectorLbsKernel implements LbsKernel {
         if (first >= end) {
             return;
         }
-        if (srcN == null && srcT == null) {
-            if (k == 4 && shape == Shape.MATRIX_512) {
-                positions4Matrix(palette, joints, jo, weights, srcP, dstP, first, end);
-            } else if (k == 4 && shape == Shape.PAIRS_256) {
-                positions4Pairs(palette, joints, jo, weights, srcP, dstP, first, end);
-            } else if (k == 4) {
-                positions4(palette, joints, jo, weights, srcP, dstP, first, end);
-            } else {
-                positions(palette, k, joints, jo, weights, srcP, dstP, first, end);
-            }
+        if (k == 4 && srcT == null && (srcN == null || (dstN != null && !cofactor && !renormalize))) {
+            fourInfluences(palette, joints, null, jo, weights, srcP, dstP, srcN, dstN, first, end);
+        } else if (srcN == null && srcT == null) {
+            positions(palette, k, joints, jo, weights, srcP, dstP, first, end);
         } else if (srcN != null && dstN != null && srcT == null && !cofactor && !renormalize) {
-            if (k == 4 && shape == Shape.MATRIX_512) {
-                positionsNormals4Matrix(palette, joints, jo, weights, srcP, dstP, srcN, dstN, first, end);
-            } else if (k == 4 && shape == Shape.PAIRS_256) {
-                positionsNormals4Pairs(palette, joints, jo, weights, srcP, dstP, srcN, dstN, first, end);
-            } else if (k == 4) {
-                positionsNormals4(palette, joints, jo, weights, srcP, dstP, srcN, dstN, first, end);
-            } else {
-                positionsNormals(palette, k, joints, jo, weights, srcP, dstP, srcN, dstN, first, end);
-            }
+            positionsNormals(palette, k, joints, jo, weights, srcP, dstP, srcN, dstN, first, end);
         } else {
             general(palette, k, joints, jo, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, end, cofactor,
                     renormalize);
@@ -174,6 +160,232 @@ final class VectorLbsKernel implements LbsKernel {
         // bits, and no float past the range is written
         ScalarLbsKernel.INSTANCE.skin(palette, k, joints, jo, weights, srcP, dstP, srcN, dstN, srcT, dstT, end - 1, end,
                 cofactor, renormalize);
+    }
+
+    @Override
+    public void skin(float[] palette, int k, char[] joints, float[] weights, float[] srcP, float[] dstP,
+            float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
+            int first, int end, boolean cofactor, boolean renormalize) {
+        if (first >= end) {
+            return;
+        }
+        if (k == 4 && srcT == null && (srcN == null || (dstN != null && !cofactor && !renormalize))) {
+            fourInfluences(palette, null, joints, 0, weights, srcP, dstP, srcN, dstN, first, end);
+            ScalarLbsKernel.INSTANCE.skin(palette, k, joints, weights, srcP, dstP, srcN, dstN, null, null, end - 1,
+                    end, cofactor, renormalize);
+        } else {
+            JointWidening.run(joints, k, first, end, (wide, base, a, b) -> skin(palette, k, wide, base, weights, srcP,
+                    dstP, srcN, dstN, srcT, dstT, a, b, cofactor, renormalize));
+        }
+    }
+
+    /**
+     * Four influences, positions and optionally normals by the upper 3x3, vertices
+     * {@code first..end-2} (the caller skins the last one by the scalar kernel), in this kernel's
+     * shape; joints from {@code j32} (at {@code 4*v - jo}) or else {@code j16} (at {@code 4*v}).
+     */
+    private void fourInfluences(float[] pal, int @Nullable [] j32, char @Nullable [] j16, int jo, float[] weights,
+            float[] srcP, float[] dstP, float @Nullable [] srcN, float @Nullable [] dstN, int first, int end) {
+        int last = end - 1;
+        if (srcN == null || dstN == null) {
+            switch (shape) {
+                case MATRIX_512:
+                    if (j32 != null) {
+                        for (int v = first; v < last; v++) {
+                            int js = 4 * v - jo;
+                            positionMatrix(pal, j32[js] << 4, j32[js + 1] << 4, j32[js + 2] << 4, j32[js + 3] << 4,
+                                    weights, v, srcP, dstP);
+                        }
+                    } else {
+                        char[] j = java.util.Objects.requireNonNull(j16);
+                        for (int v = first; v < last; v++) {
+                            int js = 4 * v;
+                            positionMatrix(pal, j[js] << 4, j[js + 1] << 4, j[js + 2] << 4, j[js + 3] << 4, weights, v,
+                                    srcP, dstP);
+                        }
+                    }
+                    return;
+                case PAIRS_256:
+                    if (j32 != null) {
+                        for (int v = first; v < last; v++) {
+                            int js = 4 * v - jo;
+                            positionPairs(pal, j32[js] << 4, j32[js + 1] << 4, j32[js + 2] << 4, j32[js + 3] << 4,
+                                    weights, v, srcP, dstP);
+                        }
+                    } else {
+                        char[] j = java.util.Objects.requireNonNull(j16);
+                        for (int v = first; v < last; v++) {
+                            int js = 4 * v;
+                            positionPairs(pal, j[js] << 4, j[js + 1] << 4, j[js + 2] << 4, j[js + 3] << 4, weights, v,
+                                    srcP, dstP);
+                        }
+                    }
+                    return;
+                default:
+                    if (j32 != null) {
+                        for (int v = first; v < last; v++) {
+                            int js = 4 * v - jo;
+                            positionColumns(pal, j32[js] << 4, j32[js + 1] << 4, j32[js + 2] << 4, j32[js + 3] << 4,
+                                    weights, v, srcP, dstP);
+                        }
+                    } else {
+                        char[] j = java.util.Objects.requireNonNull(j16);
+                        for (int v = first; v < last; v++) {
+                            int js = 4 * v;
+                            positionColumns(pal, j[js] << 4, j[js + 1] << 4, j[js + 2] << 4, j[js + 3] << 4, weights,
+                                    v, srcP, dstP);
+                        }
+                    }
+                    return;
+            }
+        }
+        switch (shape) {
+            case MATRIX_512:
+                if (j32 != null) {
+                    for (int v = first; v < last; v++) {
+                        int js = 4 * v - jo;
+                        positionNormalMatrix(pal, j32[js] << 4, j32[js + 1] << 4, j32[js + 2] << 4, j32[js + 3] << 4,
+                                weights, v, srcP, dstP, srcN, dstN);
+                    }
+                } else {
+                    char[] j = java.util.Objects.requireNonNull(j16);
+                    for (int v = first; v < last; v++) {
+                        int js = 4 * v;
+                        positionNormalMatrix(pal, j[js] << 4, j[js + 1] << 4, j[js + 2] << 4, j[js + 3] << 4, weights,
+                                v, srcP, dstP, srcN, dstN);
+                    }
+                }
+                return;
+            case PAIRS_256:
+                if (j32 != null) {
+                    for (int v = first; v < last; v++) {
+                        int js = 4 * v - jo;
+                        positionNormalPairs(pal, j32[js] << 4, j32[js + 1] << 4, j32[js + 2] << 4, j32[js + 3] << 4,
+                                weights, v, srcP, dstP, srcN, dstN);
+                    }
+                } else {
+                    char[] j = java.util.Objects.requireNonNull(j16);
+                    for (int v = first; v < last; v++) {
+                        int js = 4 * v;
+                        positionNormalPairs(pal, j[js] << 4, j[js + 1] << 4, j[js + 2] << 4, j[js + 3] << 4, weights,
+                                v, srcP, dstP, srcN, dstN);
+                    }
+                }
+                return;
+            default:
+                if (j32 != null) {
+                    for (int v = first; v < last; v++) {
+                        int js = 4 * v - jo;
+                        positionNormalColumns(pal, j32[js] << 4, j32[js + 1] << 4, j32[js + 2] << 4, j32[js + 3] << 4,
+                                weights, v, srcP, dstP, srcN, dstN);
+                    }
+                } else {
+                    char[] j = java.util.Objects.requireNonNull(j16);
+                    for (int v = first; v < last; v++) {
+                        int js = 4 * v;
+                        positionNormalColumns(pal, j[js] << 4, j[js + 1] << 4, j[js + 2] << 4, j[js + 3] << 4,
+                                weights, v, srcP, dstP, srcN, dstN);
+                    }
+                }
+                return;
+        }
+    }
+
+    /** Vertex {@code v}, four influences at palette offsets {@code j0..j3}: the position, 128-bit columns. */
+    private static void positionColumns(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
+            float[] srcP, float[] dstP) {
+        int s = 4 * v;
+        FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
+        FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]), w3 = FloatVector.broadcast(S, weights[s + 3]);
+        FloatVector c0 = blend4(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
+        FloatVector c1 = blend4(pal, j0, j1, j2, j3, 4, w0, w1, w2, w3);
+        FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
+        FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
+        int p = 3 * v;
+        c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+    }
+
+    /** {@link #positionColumns} and the normal by the blended upper 3x3. */
+    private static void positionNormalColumns(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
+            float[] srcP, float[] dstP, float[] srcN, float[] dstN) {
+        int s = 4 * v;
+        FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
+        FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]), w3 = FloatVector.broadcast(S, weights[s + 3]);
+        FloatVector c0 = blend4(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
+        FloatVector c1 = blend4(pal, j0, j1, j2, j3, 4, w0, w1, w2, w3);
+        FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
+        FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
+        int p = 3 * v;
+        c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
+                c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+        c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
+                c2.mul(srcN[p + 2]))).intoArray(dstN, p);
+    }
+
+    /**
+     * Vertex {@code v}: columns 0-1 and 2-3 blended in 256-bit vectors; columns 1 and 3 come to
+     * lanes 0-3 by swapping halves; lanes 0-3 of the transform are the position.
+     */
+    private static void positionPairs(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
+            float[] srcP, float[] dstP) {
+        int s = 4 * v;
+        FloatVector w0 = FloatVector.broadcast(W, weights[s]), w1 = FloatVector.broadcast(W, weights[s + 1]);
+        FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]), w3 = FloatVector.broadcast(W, weights[s + 3]);
+        FloatVector c01 = blend4Pair(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
+        FloatVector c23 = blend4Pair(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
+        FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
+        int p = 3 * v;
+        FloatVector rp = c01.fma(FloatVector.broadcast(W, srcP[p]), c10.fma(FloatVector.broadcast(W, srcP[p + 1]),
+                c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
+        ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+    }
+
+    /** {@link #positionPairs} and the normal by the blended upper 3x3. */
+    private static void positionNormalPairs(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
+            float[] srcP, float[] dstP, float[] srcN, float[] dstN) {
+        int s = 4 * v;
+        FloatVector w0 = FloatVector.broadcast(W, weights[s]), w1 = FloatVector.broadcast(W, weights[s + 1]);
+        FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]), w3 = FloatVector.broadcast(W, weights[s + 3]);
+        FloatVector c01 = blend4Pair(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
+        FloatVector c23 = blend4Pair(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
+        FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
+        int p = 3 * v;
+        FloatVector rp = c01.fma(FloatVector.broadcast(W, srcP[p]), c10.fma(FloatVector.broadcast(W, srcP[p + 1]),
+                c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
+        FloatVector rn = c01.fma(FloatVector.broadcast(W, srcN[p]), c10.fma(FloatVector.broadcast(W, srcN[p + 1]),
+                c23.mul(srcN[p + 2])));
+        ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+        ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
+    }
+
+    /**
+     * Vertex {@code v}: the whole matrix blended in one 512-bit vector; columns 1, 2 and 3 come to
+     * lanes 0-3 by rotations (the two-vector {@code rearrange}, which has no index check); lanes
+     * 0-3 of the transform are the position.
+     */
+    private static void positionMatrix(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
+            float[] srcP, float[] dstP) {
+        FloatVector m = blend4Matrix(pal, j0, j1, j2, j3, weights, 4 * v);
+        FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m), m3 = m.rearrange(ROTATE_3, m);
+        int p = 3 * v;
+        FloatVector rp = m.fma(FloatVector.broadcast(Z, srcP[p]), m1.fma(FloatVector.broadcast(Z, srcP[p + 1]),
+                m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
+        ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+    }
+
+    /** {@link #positionMatrix} and the normal by the blended upper 3x3. */
+    private static void positionNormalMatrix(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
+            float[] srcP, float[] dstP, float[] srcN, float[] dstN) {
+        FloatVector m = blend4Matrix(pal, j0, j1, j2, j3, weights, 4 * v);
+        FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m), m3 = m.rearrange(ROTATE_3, m);
+        int p = 3 * v;
+        FloatVector rp = m.fma(FloatVector.broadcast(Z, srcP[p]), m1.fma(FloatVector.broadcast(Z, srcP[p + 1]),
+                m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
+        FloatVector rn = m.fma(FloatVector.broadcast(Z, srcN[p]), m1.fma(FloatVector.broadcast(Z, srcN[p + 1]),
+                m2.mul(srcN[p + 2])));
+        ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+        ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
     }
 
     private static void positions(float[] pal, int k, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
@@ -228,46 +440,6 @@ final class VectorLbsKernel implements LbsKernel {
         }
     }
 
-    /** {@link #positions} unrolled for four influences, the common case. */
-    private static void positions4(float[] pal, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP, int first,
-            int end) {
-        int last = end - 1;
-        for (int v = first; v < last; v++) {
-            int s = 4 * v;
-            int j0 = joints[s - jo] << 4, j1 = joints[s + 1 - jo] << 4, j2 = joints[s + 2 - jo] << 4, j3 = joints[s + 3 - jo] << 4;
-            FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
-            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]), w3 = FloatVector.broadcast(S, weights[s + 3]);
-            FloatVector c0 = blend4(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
-            FloatVector c1 = blend4(pal, j0, j1, j2, j3, 4, w0, w1, w2, w3);
-            FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
-            FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
-            int p = 3 * v;
-            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
-        }
-    }
-
-    /** {@link #positionsNormals} unrolled for four influences, the common case. */
-    private static void positionsNormals4(float[] pal, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
-            float[] srcN, float[] dstN, int first, int end) {
-        int last = end - 1;
-        for (int v = first; v < last; v++) {
-            int s = 4 * v;
-            int j0 = joints[s - jo] << 4, j1 = joints[s + 1 - jo] << 4, j2 = joints[s + 2 - jo] << 4, j3 = joints[s + 3 - jo] << 4;
-            FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
-            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]), w3 = FloatVector.broadcast(S, weights[s + 3]);
-            FloatVector c0 = blend4(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
-            FloatVector c1 = blend4(pal, j0, j1, j2, j3, 4, w0, w1, w2, w3);
-            FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
-            FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
-            int p = 3 * v;
-            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
-            c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
-                    c2.mul(srcN[p + 2]))).intoArray(dstN, p);
-        }
-    }
-
     /**
      * Column {@code col/4} blended over four influences, in the same order of operations as the
      * loop of the general kernels ({@code w0*m0}, then fused multiply-adds), so both give equal
@@ -281,52 +453,6 @@ final class VectorLbsKernel implements LbsKernel {
         return FloatVector.fromArray(S, pal, j3 + col).fma(w3, c);
     }
 
-    /**
-     * {@link #positions4} with columns 0-1 and 2-3 blended in 256-bit vectors; columns 1 and 3 come
-     * to lanes 0-3 by swapping halves. The same results.
-     */
-    private static void positions4Pairs(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
-            float[] dstP, int first, int end) {
-        int last = end - 1;
-        for (int v = first; v < last; v++) {
-            int s = 4 * v;
-            int js = s - jo;
-            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
-            FloatVector w0 = FloatVector.broadcast(W, weights[s]), w1 = FloatVector.broadcast(W, weights[s + 1]);
-            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]), w3 = FloatVector.broadcast(W, weights[s + 3]);
-            FloatVector c01 = blend4Pair(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
-            FloatVector c23 = blend4Pair(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
-            FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
-            int p = 3 * v;
-            FloatVector rp = c01.fma(FloatVector.broadcast(W, srcP[p]), c10.fma(FloatVector.broadcast(W, srcP[p + 1]),
-                    c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
-            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
-        }
-    }
-
-    /** {@link #positionsNormals4} in the shape of {@link #positions4Pairs}; the same results. */
-    private static void positionsNormals4Pairs(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
-            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
-        int last = end - 1;
-        for (int v = first; v < last; v++) {
-            int s = 4 * v;
-            int js = s - jo;
-            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
-            FloatVector w0 = FloatVector.broadcast(W, weights[s]), w1 = FloatVector.broadcast(W, weights[s + 1]);
-            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]), w3 = FloatVector.broadcast(W, weights[s + 3]);
-            FloatVector c01 = blend4Pair(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
-            FloatVector c23 = blend4Pair(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
-            FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
-            int p = 3 * v;
-            FloatVector rp = c01.fma(FloatVector.broadcast(W, srcP[p]), c10.fma(FloatVector.broadcast(W, srcP[p + 1]),
-                    c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
-            FloatVector rn = c01.fma(FloatVector.broadcast(W, srcN[p]), c10.fma(FloatVector.broadcast(W, srcN[p + 1]),
-                    c23.mul(srcN[p + 2])));
-            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
-            ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
-        }
-    }
-
     /** Columns {@code col/4} and {@code col/4 + 1} blended over four influences, as {@link #blend4}. */
     private static FloatVector blend4Pair(float[] pal, int j0, int j1, int j2, int j3, int col, FloatVector w0,
             FloatVector w1, FloatVector w2, FloatVector w3) {
@@ -334,47 +460,6 @@ final class VectorLbsKernel implements LbsKernel {
         c = FloatVector.fromArray(W, pal, j1 + col).fma(w1, c);
         c = FloatVector.fromArray(W, pal, j2 + col).fma(w2, c);
         return FloatVector.fromArray(W, pal, j3 + col).fma(w3, c);
-    }
-
-    /**
-     * {@link #positions4} with the whole matrix blended in one 512-bit vector; columns 1, 2 and 3
-     * come to lanes 0-3 by rotations (the two-vector {@code rearrange}, which has no index check).
-     * The same results.
-     */
-    private static void positions4Matrix(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
-            float[] dstP, int first, int end) {
-        int last = end - 1;
-        for (int v = first; v < last; v++) {
-            int s = 4 * v;
-            int js = s - jo;
-            FloatVector m = blend4Matrix(pal, joints[js] << 4, joints[js + 1] << 4, joints[js + 2] << 4,
-                    joints[js + 3] << 4, weights, s);
-            FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m), m3 = m.rearrange(ROTATE_3, m);
-            int p = 3 * v;
-            FloatVector rp = m.fma(FloatVector.broadcast(Z, srcP[p]), m1.fma(FloatVector.broadcast(Z, srcP[p + 1]),
-                    m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
-            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
-        }
-    }
-
-    /** {@link #positionsNormals4} in the shape of {@link #positions4Matrix}; the same results. */
-    private static void positionsNormals4Matrix(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
-            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
-        int last = end - 1;
-        for (int v = first; v < last; v++) {
-            int s = 4 * v;
-            int js = s - jo;
-            FloatVector m = blend4Matrix(pal, joints[js] << 4, joints[js + 1] << 4, joints[js + 2] << 4,
-                    joints[js + 3] << 4, weights, s);
-            FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m), m3 = m.rearrange(ROTATE_3, m);
-            int p = 3 * v;
-            FloatVector rp = m.fma(FloatVector.broadcast(Z, srcP[p]), m1.fma(FloatVector.broadcast(Z, srcP[p + 1]),
-                    m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
-            FloatVector rn = m.fma(FloatVector.broadcast(Z, srcN[p]), m1.fma(FloatVector.broadcast(Z, srcN[p + 1]),
-                    m2.mul(srcN[p + 2])));
-            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
-            ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
-        }
     }
 
     /** The whole matrix blended over four influences, lane by lane as {@link #blend4}. */

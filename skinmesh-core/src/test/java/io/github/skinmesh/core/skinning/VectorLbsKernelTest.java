@@ -37,6 +37,39 @@ class VectorLbsKernelTest {
         }
     }
 
+    @Property(tries = 60, seed = "1616")
+    void sixteenBitJointsGiveTheSameBitsInEveryShapeAndTheScalarKernel(@ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 8) int k, @ForAll Palette kind, @ForAll NormalTransform normalTransform,
+            @ForAll Renormalization renormalization, @ForAll boolean withNormals, @ForAll boolean withTangents,
+            @ForAll @IntRange(min = 0, max = 40) int first) {
+        SkinningFixtures f = SkinningFixtures.random(seed, k, 64, 41, kind);
+        boolean cof = normalTransform == NormalTransform.COFACTOR;
+        boolean unit = renormalization == Renormalization.UNIT_LENGTH;
+        float[][] expected = run(ScalarLbsKernel.INSTANCE, f, first, withNormals, withTangents, cof, unit);
+        java.util.List<LbsKernel> kernels = new java.util.ArrayList<>(java.util.List.of(ScalarLbsKernel.INSTANCE));
+        for (VectorLbsKernel.Shape shape : VectorLbsKernel.Shape.values()) {
+            kernels.add(new VectorLbsKernel(shape));
+        }
+        char[] narrow = new char[f.joints.length];
+        for (int i = 0; i < narrow.length; i++) {
+            narrow[i] = (char) f.joints[i];
+        }
+        String[] streams = {"positions", "normals", "tangents"};
+        for (LbsKernel kernel : kernels) {
+            int n = f.vertexCount;
+            float[] p = new float[3 * n];
+            float[] nn = withNormals ? new float[3 * n] : null;
+            float[] t = withTangents ? new float[4 * n] : null;
+            kernel.skin(f.palette, f.k, narrow, f.weights, f.positions, p, withNormals ? f.normals : null, nn,
+                    withTangents ? f.tangents : null, t, first, n, cof, unit);
+            float[][] actual = {p, nn, t};
+            for (int s = 0; s < 3; s++) {
+                SkinningBitIdentityTest.assertSameBits(expected[s], actual[s],
+                        kernel.name() + " 16-bit joints " + streams[s]);
+            }
+        }
+    }
+
     /** Skins vertices {@code first..n-1} of {@code f} with {@code kernel}: positions, normals, tangents (or null). */
     private static float[][] run(LbsKernel kernel, SkinningFixtures f, int first, boolean normals, boolean tangents,
             boolean cofactor, boolean unit) {

@@ -40,6 +40,15 @@ class WorkloadChecksumTest {
             kernel.skin(w.palette, 4, w.joints, w.weights, w.positions, alone, null, null, null, null, 0, VERTICES,
                     false, false);
             check(kernel.name() + " positions alone", alone, null);
+            char[] narrow = new char[w.joints.length];
+            for (int i = 0; i < narrow.length; i++) {
+                narrow[i] = (char) w.joints[i];
+            }
+            float[] p16 = new float[3 * VERTICES];
+            float[] n16 = new float[3 * VERTICES];
+            kernel.skin(w.palette, 4, narrow, w.weights, w.positions, p16, w.normals, n16, null, null, 0, VERTICES,
+                    false, false);
+            check(kernel.name() + " 16-bit joints", p16, n16);
         }
         SkinningOptions options = SkinningOptions.DEFAULTS.withRenormalization(Renormalization.NONE);
         for (JointWidth width : JointWidth.values()) {
