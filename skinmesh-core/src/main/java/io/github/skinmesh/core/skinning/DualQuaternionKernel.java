@@ -23,9 +23,9 @@ final class DualQuaternionKernel {
     private DualQuaternionKernel() {
     }
 
-    static void skin(DualQuaternionPalette dqp, int k, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
-            float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
-            int first, int end, boolean cofactor, boolean renormalize) {
+    static void skin(DualQuaternionPalette dqp, int k, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT,
+            float @Nullable [] dstT, int first, int end, boolean cofactor, boolean renormalize) {
         float[] q = dqp.dq;
         float[] st = dqp.stretch;
         boolean stretched = dqp.stretched;

@@ -72,7 +72,8 @@ final class ScalarLbsKernel implements LbsKernel {
                 positionsNormals(palette, k, joints, jo, weights, srcP, dstP, srcN, dstN, first, end);
             }
         } else {
-            general(palette, k, joints, jo, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, end, cofactor, renormalize);
+            general(palette, k, joints, jo, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, end, cofactor,
+                    renormalize);
         }
     }
 
@@ -168,24 +169,44 @@ final class ScalarLbsKernel implements LbsKernel {
 
     /**
      * {@link #positions} for four influences, row by row: the four blended elements of row
-     * {@code r} and the coordinate they give, so that few values are live at once.
+     * {@code r} and the coordinate they give, so that few values are live at once. The int- and
+     * 16-bit-joint loops are written out separately (a shared per-vertex helper method was not
+     * always inlined).
      */
-    private static void positions4(float[] pal, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
-            int first, int end) {
+    private static void positions4(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
         for (int v = first; v < end; v++) {
             int js = 4 * v - jo;
-            position4(pal, joints[js] << 4, joints[js + 1] << 4, joints[js + 2] << 4, joints[js + 3] << 4, weights, v,
-                    srcP, dstP);
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
+            int p = 3 * v;
+            float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
+            for (int r = 0; r < 3; r++) {
+                dstP[p + r] = Math.fma(blend4(pal, r, j0, j1, j2, j3, w0, w1, w2, w3), x,
+                        Math.fma(blend4(pal, r + 4, j0, j1, j2, j3, w0, w1, w2, w3), y,
+                                Math.fma(blend4(pal, r + 8, j0, j1, j2, j3, w0, w1, w2, w3), z,
+                                        blend4(pal, r + 12, j0, j1, j2, j3, w0, w1, w2, w3))));
+            }
         }
     }
 
     /** {@link #positions4} with 16-bit joints at {@code 4*v}. */
-    private static void positions4(float[] pal, char[] joints, float[] weights, float[] srcP, float[] dstP,
-            int first, int end) {
+    private static void positions4(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
         for (int v = first; v < end; v++) {
             int js = 4 * v;
-            position4(pal, joints[js] << 4, joints[js + 1] << 4, joints[js + 2] << 4, joints[js + 3] << 4, weights, v,
-                    srcP, dstP);
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
+            int p = 3 * v;
+            float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
+            for (int r = 0; r < 3; r++) {
+                dstP[p + r] = Math.fma(blend4(pal, r, j0, j1, j2, j3, w0, w1, w2, w3), x,
+                        Math.fma(blend4(pal, r + 4, j0, j1, j2, j3, w0, w1, w2, w3), y,
+                                Math.fma(blend4(pal, r + 8, j0, j1, j2, j3, w0, w1, w2, w3), z,
+                                        blend4(pal, r + 12, j0, j1, j2, j3, w0, w1, w2, w3))));
+            }
         }
     }
 
@@ -194,62 +215,63 @@ final class ScalarLbsKernel implements LbsKernel {
             float[] dstP, float[] srcN, float[] dstN, int first, int end) {
         for (int v = first; v < end; v++) {
             int js = 4 * v - jo;
-            positionNormal4(pal, joints[js] << 4, joints[js + 1] << 4, joints[js + 2] << 4, joints[js + 3] << 4,
-                    weights, v, srcP, dstP, srcN, dstN);
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
+            int p = 3 * v;
+            float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
+            float nx = srcN[p], ny = srcN[p + 1], nz = srcN[p + 2];
+            float c0 = blend4(pal, 0, j0, j1, j2, j3, w0, w1, w2, w3);
+            float c1 = blend4(pal, 4, j0, j1, j2, j3, w0, w1, w2, w3);
+            float c2 = blend4(pal, 8, j0, j1, j2, j3, w0, w1, w2, w3);
+            float c3 = blend4(pal, 12, j0, j1, j2, j3, w0, w1, w2, w3);
+            dstP[p] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
+            dstN[p] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
+            c0 = blend4(pal, 1, j0, j1, j2, j3, w0, w1, w2, w3);
+            c1 = blend4(pal, 5, j0, j1, j2, j3, w0, w1, w2, w3);
+            c2 = blend4(pal, 9, j0, j1, j2, j3, w0, w1, w2, w3);
+            c3 = blend4(pal, 13, j0, j1, j2, j3, w0, w1, w2, w3);
+            dstP[p + 1] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
+            dstN[p + 1] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
+            c0 = blend4(pal, 2, j0, j1, j2, j3, w0, w1, w2, w3);
+            c1 = blend4(pal, 6, j0, j1, j2, j3, w0, w1, w2, w3);
+            c2 = blend4(pal, 10, j0, j1, j2, j3, w0, w1, w2, w3);
+            c3 = blend4(pal, 14, j0, j1, j2, j3, w0, w1, w2, w3);
+            dstP[p + 2] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
+            dstN[p + 2] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
         }
     }
 
     /** {@link #positionsNormals4} with 16-bit joints at {@code 4*v}. */
-    private static void positionsNormals4(float[] pal, char[] joints, float[] weights, float[] srcP, float[] dstP,
-            float[] srcN, float[] dstN, int first, int end) {
+    private static void positionsNormals4(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
         for (int v = first; v < end; v++) {
             int js = 4 * v;
-            positionNormal4(pal, joints[js] << 4, joints[js + 1] << 4, joints[js + 2] << 4, joints[js + 3] << 4,
-                    weights, v, srcP, dstP, srcN, dstN);
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
+            int p = 3 * v;
+            float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
+            float nx = srcN[p], ny = srcN[p + 1], nz = srcN[p + 2];
+            float c0 = blend4(pal, 0, j0, j1, j2, j3, w0, w1, w2, w3);
+            float c1 = blend4(pal, 4, j0, j1, j2, j3, w0, w1, w2, w3);
+            float c2 = blend4(pal, 8, j0, j1, j2, j3, w0, w1, w2, w3);
+            float c3 = blend4(pal, 12, j0, j1, j2, j3, w0, w1, w2, w3);
+            dstP[p] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
+            dstN[p] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
+            c0 = blend4(pal, 1, j0, j1, j2, j3, w0, w1, w2, w3);
+            c1 = blend4(pal, 5, j0, j1, j2, j3, w0, w1, w2, w3);
+            c2 = blend4(pal, 9, j0, j1, j2, j3, w0, w1, w2, w3);
+            c3 = blend4(pal, 13, j0, j1, j2, j3, w0, w1, w2, w3);
+            dstP[p + 1] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
+            dstN[p + 1] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
+            c0 = blend4(pal, 2, j0, j1, j2, j3, w0, w1, w2, w3);
+            c1 = blend4(pal, 6, j0, j1, j2, j3, w0, w1, w2, w3);
+            c2 = blend4(pal, 10, j0, j1, j2, j3, w0, w1, w2, w3);
+            c3 = blend4(pal, 14, j0, j1, j2, j3, w0, w1, w2, w3);
+            dstP[p + 2] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
+            dstN[p + 2] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
         }
-    }
-
-    /** Vertex {@code v}'s position, four influences at palette offsets {@code j0..j3}, row by row. */
-    private static void position4(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v, float[] srcP,
-            float[] dstP) {
-        int s = 4 * v;
-        float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
-        int p = 3 * v;
-        float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
-        for (int r = 0; r < 3; r++) {
-            dstP[p + r] = Math.fma(blend4(pal, r, j0, j1, j2, j3, w0, w1, w2, w3), x,
-                    Math.fma(blend4(pal, r + 4, j0, j1, j2, j3, w0, w1, w2, w3), y,
-                            Math.fma(blend4(pal, r + 8, j0, j1, j2, j3, w0, w1, w2, w3), z,
-                                    blend4(pal, r + 12, j0, j1, j2, j3, w0, w1, w2, w3))));
-        }
-    }
-
-    /** Vertex {@code v}'s position and normal, as {@link #position4}. */
-    private static void positionNormal4(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
-            float[] srcP, float[] dstP, float[] srcN, float[] dstN) {
-        int s = 4 * v;
-        float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
-        int p = 3 * v;
-        float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
-        float nx = srcN[p], ny = srcN[p + 1], nz = srcN[p + 2];
-        float c0 = blend4(pal, 0, j0, j1, j2, j3, w0, w1, w2, w3);
-        float c1 = blend4(pal, 4, j0, j1, j2, j3, w0, w1, w2, w3);
-        float c2 = blend4(pal, 8, j0, j1, j2, j3, w0, w1, w2, w3);
-        float c3 = blend4(pal, 12, j0, j1, j2, j3, w0, w1, w2, w3);
-        dstP[p] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
-        dstN[p] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
-        c0 = blend4(pal, 1, j0, j1, j2, j3, w0, w1, w2, w3);
-        c1 = blend4(pal, 5, j0, j1, j2, j3, w0, w1, w2, w3);
-        c2 = blend4(pal, 9, j0, j1, j2, j3, w0, w1, w2, w3);
-        c3 = blend4(pal, 13, j0, j1, j2, j3, w0, w1, w2, w3);
-        dstP[p + 1] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
-        dstN[p + 1] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
-        c0 = blend4(pal, 2, j0, j1, j2, j3, w0, w1, w2, w3);
-        c1 = blend4(pal, 6, j0, j1, j2, j3, w0, w1, w2, w3);
-        c2 = blend4(pal, 10, j0, j1, j2, j3, w0, w1, w2, w3);
-        c3 = blend4(pal, 14, j0, j1, j2, j3, w0, w1, w2, w3);
-        dstP[p + 2] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
-        dstN[p + 2] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
     }
 
     /**

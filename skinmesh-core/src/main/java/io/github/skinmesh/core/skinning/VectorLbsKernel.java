@@ -182,210 +182,430 @@ final class VectorLbsKernel implements LbsKernel {
     /**
      * Four influences, positions and optionally normals by the upper 3x3, vertices
      * {@code first..end-2} (the caller skins the last one by the scalar kernel), in this kernel's
-     * shape; joints from {@code j32} (at {@code 4*v - jo}) or else {@code j16} (at {@code 4*v}).
+     * shape, joints from {@code j32} (at {@code 4*v - jo}) or else {@code j16} (at {@code 4*v}).
+     * One loop per shape, stream set and joint type, each in its own method with the vertex's body
+     * written out, blends included: a per-vertex helper method (compiled on its own before the
+     * loop, then not always inlined) ran at half speed; a helper returning a blended vector cost
+     * about 10%, an accessor choosing the joint array per load about 9%. Both results are stored
+     * after every load of the vertex (the JIT does not move a load above a store to an array it
+     * cannot tell apart).
      */
     private void fourInfluences(float[] pal, int @Nullable [] j32, char @Nullable [] j16, int jo, float[] weights,
             float[] srcP, float[] dstP, float @Nullable [] srcN, float @Nullable [] dstN, int first, int end) {
-        int last = end - 1;
-        if (srcN == null || dstN == null) {
+        boolean normals = srcN != null && dstN != null;
+        if (j32 != null) {
             switch (shape) {
                 case MATRIX_512:
-                    if (j32 != null) {
-                        for (int v = first; v < last; v++) {
-                            int js = 4 * v - jo;
-                            positionMatrix(pal, j32[js] << 4, j32[js + 1] << 4, j32[js + 2] << 4, j32[js + 3] << 4,
-                                    weights, v, srcP, dstP);
-                        }
+                    if (normals) {
+                        positionsNormalsMatrix(pal, j32, jo, weights, srcP, dstP, srcN, dstN, first, end);
                     } else {
-                        char[] j = java.util.Objects.requireNonNull(j16);
-                        for (int v = first; v < last; v++) {
-                            int js = 4 * v;
-                            positionMatrix(pal, j[js] << 4, j[js + 1] << 4, j[js + 2] << 4, j[js + 3] << 4, weights, v,
-                                    srcP, dstP);
-                        }
+                        positionsMatrix(pal, j32, jo, weights, srcP, dstP, first, end);
                     }
                     return;
                 case PAIRS_256:
-                    if (j32 != null) {
-                        for (int v = first; v < last; v++) {
-                            int js = 4 * v - jo;
-                            positionPairs(pal, j32[js] << 4, j32[js + 1] << 4, j32[js + 2] << 4, j32[js + 3] << 4,
-                                    weights, v, srcP, dstP);
-                        }
+                    if (normals) {
+                        positionsNormalsPairs(pal, j32, jo, weights, srcP, dstP, srcN, dstN, first, end);
                     } else {
-                        char[] j = java.util.Objects.requireNonNull(j16);
-                        for (int v = first; v < last; v++) {
-                            int js = 4 * v;
-                            positionPairs(pal, j[js] << 4, j[js + 1] << 4, j[js + 2] << 4, j[js + 3] << 4, weights, v,
-                                    srcP, dstP);
-                        }
+                        positionsPairs(pal, j32, jo, weights, srcP, dstP, first, end);
                     }
                     return;
                 default:
-                    if (j32 != null) {
-                        for (int v = first; v < last; v++) {
-                            int js = 4 * v - jo;
-                            positionColumns(pal, j32[js] << 4, j32[js + 1] << 4, j32[js + 2] << 4, j32[js + 3] << 4,
-                                    weights, v, srcP, dstP);
-                        }
+                    if (normals) {
+                        positionsNormalsColumns(pal, j32, jo, weights, srcP, dstP, srcN, dstN, first, end);
                     } else {
-                        char[] j = java.util.Objects.requireNonNull(j16);
-                        for (int v = first; v < last; v++) {
-                            int js = 4 * v;
-                            positionColumns(pal, j[js] << 4, j[js + 1] << 4, j[js + 2] << 4, j[js + 3] << 4, weights,
-                                    v, srcP, dstP);
-                        }
+                        positionsColumns(pal, j32, jo, weights, srcP, dstP, first, end);
                     }
                     return;
             }
         }
+        char[] j = java.util.Objects.requireNonNull(j16);
         switch (shape) {
             case MATRIX_512:
-                if (j32 != null) {
-                    for (int v = first; v < last; v++) {
-                        int js = 4 * v - jo;
-                        positionNormalMatrix(pal, j32[js] << 4, j32[js + 1] << 4, j32[js + 2] << 4, j32[js + 3] << 4,
-                                weights, v, srcP, dstP, srcN, dstN);
-                    }
+                if (normals) {
+                    positionsNormalsMatrix(pal, j, weights, srcP, dstP, srcN, dstN, first, end);
                 } else {
-                    char[] j = java.util.Objects.requireNonNull(j16);
-                    for (int v = first; v < last; v++) {
-                        int js = 4 * v;
-                        positionNormalMatrix(pal, j[js] << 4, j[js + 1] << 4, j[js + 2] << 4, j[js + 3] << 4, weights,
-                                v, srcP, dstP, srcN, dstN);
-                    }
+                    positionsMatrix(pal, j, weights, srcP, dstP, first, end);
                 }
                 return;
             case PAIRS_256:
-                if (j32 != null) {
-                    for (int v = first; v < last; v++) {
-                        int js = 4 * v - jo;
-                        positionNormalPairs(pal, j32[js] << 4, j32[js + 1] << 4, j32[js + 2] << 4, j32[js + 3] << 4,
-                                weights, v, srcP, dstP, srcN, dstN);
-                    }
+                if (normals) {
+                    positionsNormalsPairs(pal, j, weights, srcP, dstP, srcN, dstN, first, end);
                 } else {
-                    char[] j = java.util.Objects.requireNonNull(j16);
-                    for (int v = first; v < last; v++) {
-                        int js = 4 * v;
-                        positionNormalPairs(pal, j[js] << 4, j[js + 1] << 4, j[js + 2] << 4, j[js + 3] << 4, weights,
-                                v, srcP, dstP, srcN, dstN);
-                    }
+                    positionsPairs(pal, j, weights, srcP, dstP, first, end);
                 }
                 return;
             default:
-                if (j32 != null) {
-                    for (int v = first; v < last; v++) {
-                        int js = 4 * v - jo;
-                        positionNormalColumns(pal, j32[js] << 4, j32[js + 1] << 4, j32[js + 2] << 4, j32[js + 3] << 4,
-                                weights, v, srcP, dstP, srcN, dstN);
-                    }
+                if (normals) {
+                    positionsNormalsColumns(pal, j, weights, srcP, dstP, srcN, dstN, first, end);
                 } else {
-                    char[] j = java.util.Objects.requireNonNull(j16);
-                    for (int v = first; v < last; v++) {
-                        int js = 4 * v;
-                        positionNormalColumns(pal, j[js] << 4, j[js + 1] << 4, j[js + 2] << 4, j[js + 3] << 4,
-                                weights, v, srcP, dstP, srcN, dstN);
-                    }
+                    positionsColumns(pal, j, weights, srcP, dstP, first, end);
                 }
                 return;
         }
     }
 
-    /** Vertex {@code v}, four influences at palette offsets {@code j0..j3}: the position, 128-bit columns. */
-    private static void positionColumns(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
-            float[] srcP, float[] dstP) {
-        int s = 4 * v;
-        FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
-        FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]), w3 = FloatVector.broadcast(S, weights[s + 3]);
-        FloatVector c0 = blend4(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
-        FloatVector c1 = blend4(pal, j0, j1, j2, j3, 4, w0, w1, w2, w3);
-        FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
-        FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
-        int p = 3 * v;
-        c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+    /** Four influences, positions, 128-bit columns: 16 loads and fused multiply-adds for the blend. */
+    private static void positionsColumns(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(S, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(S, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(S, weights[s + 3]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j0).mul(w0);
+            c0 = FloatVector.fromArray(S, pal, j1).fma(w1, c0);
+            c0 = FloatVector.fromArray(S, pal, j2).fma(w2, c0);
+            c0 = FloatVector.fromArray(S, pal, j3).fma(w3, c0);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j0 + 4).mul(w0);
+            c1 = FloatVector.fromArray(S, pal, j1 + 4).fma(w1, c1);
+            c1 = FloatVector.fromArray(S, pal, j2 + 4).fma(w2, c1);
+            c1 = FloatVector.fromArray(S, pal, j3 + 4).fma(w3, c1);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j0 + 8).mul(w0);
+            c2 = FloatVector.fromArray(S, pal, j1 + 8).fma(w1, c2);
+            c2 = FloatVector.fromArray(S, pal, j2 + 8).fma(w2, c2);
+            c2 = FloatVector.fromArray(S, pal, j3 + 8).fma(w3, c2);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j0 + 12).mul(w0);
+            c3 = FloatVector.fromArray(S, pal, j1 + 12).fma(w1, c3);
+            c3 = FloatVector.fromArray(S, pal, j2 + 12).fma(w2, c3);
+            c3 = FloatVector.fromArray(S, pal, j3 + 12).fma(w3, c3);
+            FloatVector x = FloatVector.broadcast(S, srcP[p]), y = FloatVector.broadcast(S, srcP[p + 1]);
+            c0.fma(x, c1.fma(y, c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+        }
     }
 
-    /** {@link #positionColumns} and the normal by the blended upper 3x3. */
-    private static void positionNormalColumns(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
-            float[] srcP, float[] dstP, float[] srcN, float[] dstN) {
-        int s = 4 * v;
-        FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
-        FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]), w3 = FloatVector.broadcast(S, weights[s + 3]);
-        FloatVector c0 = blend4(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
-        FloatVector c1 = blend4(pal, j0, j1, j2, j3, 4, w0, w1, w2, w3);
-        FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
-        FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
-        int p = 3 * v;
-        c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
-        c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
-                c2.mul(srcN[p + 2]))).intoArray(dstN, p);
+    /** As the int-joint variant, with 16-bit joints at {@code 4*v}. */
+    private static void positionsColumns(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(S, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(S, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(S, weights[s + 3]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j0).mul(w0);
+            c0 = FloatVector.fromArray(S, pal, j1).fma(w1, c0);
+            c0 = FloatVector.fromArray(S, pal, j2).fma(w2, c0);
+            c0 = FloatVector.fromArray(S, pal, j3).fma(w3, c0);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j0 + 4).mul(w0);
+            c1 = FloatVector.fromArray(S, pal, j1 + 4).fma(w1, c1);
+            c1 = FloatVector.fromArray(S, pal, j2 + 4).fma(w2, c1);
+            c1 = FloatVector.fromArray(S, pal, j3 + 4).fma(w3, c1);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j0 + 8).mul(w0);
+            c2 = FloatVector.fromArray(S, pal, j1 + 8).fma(w1, c2);
+            c2 = FloatVector.fromArray(S, pal, j2 + 8).fma(w2, c2);
+            c2 = FloatVector.fromArray(S, pal, j3 + 8).fma(w3, c2);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j0 + 12).mul(w0);
+            c3 = FloatVector.fromArray(S, pal, j1 + 12).fma(w1, c3);
+            c3 = FloatVector.fromArray(S, pal, j2 + 12).fma(w2, c3);
+            c3 = FloatVector.fromArray(S, pal, j3 + 12).fma(w3, c3);
+            FloatVector x = FloatVector.broadcast(S, srcP[p]), y = FloatVector.broadcast(S, srcP[p + 1]);
+            c0.fma(x, c1.fma(y, c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+        }
+    }
+
+    /** Four influences, positions and normals by the upper 3x3, 128-bit columns. */
+    private static void positionsNormalsColumns(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(S, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(S, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(S, weights[s + 3]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j0).mul(w0);
+            c0 = FloatVector.fromArray(S, pal, j1).fma(w1, c0);
+            c0 = FloatVector.fromArray(S, pal, j2).fma(w2, c0);
+            c0 = FloatVector.fromArray(S, pal, j3).fma(w3, c0);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j0 + 4).mul(w0);
+            c1 = FloatVector.fromArray(S, pal, j1 + 4).fma(w1, c1);
+            c1 = FloatVector.fromArray(S, pal, j2 + 4).fma(w2, c1);
+            c1 = FloatVector.fromArray(S, pal, j3 + 4).fma(w3, c1);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j0 + 8).mul(w0);
+            c2 = FloatVector.fromArray(S, pal, j1 + 8).fma(w1, c2);
+            c2 = FloatVector.fromArray(S, pal, j2 + 8).fma(w2, c2);
+            c2 = FloatVector.fromArray(S, pal, j3 + 8).fma(w3, c2);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j0 + 12).mul(w0);
+            c3 = FloatVector.fromArray(S, pal, j1 + 12).fma(w1, c3);
+            c3 = FloatVector.fromArray(S, pal, j2 + 12).fma(w2, c3);
+            c3 = FloatVector.fromArray(S, pal, j3 + 12).fma(w3, c3);
+            FloatVector x = FloatVector.broadcast(S, srcP[p]), y = FloatVector.broadcast(S, srcP[p + 1]);
+            FloatVector rp = c0.fma(x, c1.fma(y, c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3)));
+            FloatVector nx = FloatVector.broadcast(S, srcN[p]), ny = FloatVector.broadcast(S, srcN[p + 1]);
+            FloatVector rn = c0.fma(nx, c1.fma(ny, c2.mul(srcN[p + 2])));
+            rp.intoArray(dstP, p);
+            rn.intoArray(dstN, p);
+        }
+    }
+
+    /** As the int-joint variant, with 16-bit joints at {@code 4*v}. */
+    private static void positionsNormalsColumns(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(S, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(S, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(S, weights[s + 3]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j0).mul(w0);
+            c0 = FloatVector.fromArray(S, pal, j1).fma(w1, c0);
+            c0 = FloatVector.fromArray(S, pal, j2).fma(w2, c0);
+            c0 = FloatVector.fromArray(S, pal, j3).fma(w3, c0);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j0 + 4).mul(w0);
+            c1 = FloatVector.fromArray(S, pal, j1 + 4).fma(w1, c1);
+            c1 = FloatVector.fromArray(S, pal, j2 + 4).fma(w2, c1);
+            c1 = FloatVector.fromArray(S, pal, j3 + 4).fma(w3, c1);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j0 + 8).mul(w0);
+            c2 = FloatVector.fromArray(S, pal, j1 + 8).fma(w1, c2);
+            c2 = FloatVector.fromArray(S, pal, j2 + 8).fma(w2, c2);
+            c2 = FloatVector.fromArray(S, pal, j3 + 8).fma(w3, c2);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j0 + 12).mul(w0);
+            c3 = FloatVector.fromArray(S, pal, j1 + 12).fma(w1, c3);
+            c3 = FloatVector.fromArray(S, pal, j2 + 12).fma(w2, c3);
+            c3 = FloatVector.fromArray(S, pal, j3 + 12).fma(w3, c3);
+            FloatVector x = FloatVector.broadcast(S, srcP[p]), y = FloatVector.broadcast(S, srcP[p + 1]);
+            FloatVector rp = c0.fma(x, c1.fma(y, c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3)));
+            FloatVector nx = FloatVector.broadcast(S, srcN[p]), ny = FloatVector.broadcast(S, srcN[p + 1]);
+            FloatVector rn = c0.fma(nx, c1.fma(ny, c2.mul(srcN[p + 2])));
+            rp.intoArray(dstP, p);
+            rn.intoArray(dstN, p);
+        }
     }
 
     /**
-     * Vertex {@code v}: columns 0-1 and 2-3 blended in 256-bit vectors; columns 1 and 3 come to
-     * lanes 0-3 by swapping halves; lanes 0-3 of the transform are the position.
+     * Four influences, positions: columns 0-1 and 2-3 blended in 256-bit vectors; columns 1 and 3
+     * come to lanes 0-3 by swapping halves, and lanes 0-3 of the transform are the result.
      */
-    private static void positionPairs(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
-            float[] srcP, float[] dstP) {
-        int s = 4 * v;
-        FloatVector w0 = FloatVector.broadcast(W, weights[s]), w1 = FloatVector.broadcast(W, weights[s + 1]);
-        FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]), w3 = FloatVector.broadcast(W, weights[s + 3]);
-        FloatVector c01 = blend4Pair(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
-        FloatVector c23 = blend4Pair(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
-        FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
-        int p = 3 * v;
-        FloatVector rp = c01.fma(FloatVector.broadcast(W, srcP[p]), c10.fma(FloatVector.broadcast(W, srcP[p + 1]),
-                c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
-        ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+    private static void positionsPairs(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(W, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(W, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(W, weights[s + 3]);
+            FloatVector c01 = FloatVector.fromArray(W, pal, j0).mul(w0);
+            c01 = FloatVector.fromArray(W, pal, j1).fma(w1, c01);
+            c01 = FloatVector.fromArray(W, pal, j2).fma(w2, c01);
+            c01 = FloatVector.fromArray(W, pal, j3).fma(w3, c01);
+            FloatVector c23 = FloatVector.fromArray(W, pal, j0 + 8).mul(w0);
+            c23 = FloatVector.fromArray(W, pal, j1 + 8).fma(w1, c23);
+            c23 = FloatVector.fromArray(W, pal, j2 + 8).fma(w2, c23);
+            c23 = FloatVector.fromArray(W, pal, j3 + 8).fma(w3, c23);
+            FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
+            FloatVector x = FloatVector.broadcast(W, srcP[p]), y = FloatVector.broadcast(W, srcP[p + 1]);
+            FloatVector rp = c01.fma(x, c10.fma(y, c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+        }
     }
 
-    /** {@link #positionPairs} and the normal by the blended upper 3x3. */
-    private static void positionNormalPairs(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
-            float[] srcP, float[] dstP, float[] srcN, float[] dstN) {
-        int s = 4 * v;
-        FloatVector w0 = FloatVector.broadcast(W, weights[s]), w1 = FloatVector.broadcast(W, weights[s + 1]);
-        FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]), w3 = FloatVector.broadcast(W, weights[s + 3]);
-        FloatVector c01 = blend4Pair(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
-        FloatVector c23 = blend4Pair(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
-        FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
-        int p = 3 * v;
-        FloatVector rp = c01.fma(FloatVector.broadcast(W, srcP[p]), c10.fma(FloatVector.broadcast(W, srcP[p + 1]),
-                c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
-        FloatVector rn = c01.fma(FloatVector.broadcast(W, srcN[p]), c10.fma(FloatVector.broadcast(W, srcN[p + 1]),
-                c23.mul(srcN[p + 2])));
-        ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
-        ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
+    /** As the int-joint variant, with 16-bit joints at {@code 4*v}. */
+    private static void positionsPairs(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(W, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(W, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(W, weights[s + 3]);
+            FloatVector c01 = FloatVector.fromArray(W, pal, j0).mul(w0);
+            c01 = FloatVector.fromArray(W, pal, j1).fma(w1, c01);
+            c01 = FloatVector.fromArray(W, pal, j2).fma(w2, c01);
+            c01 = FloatVector.fromArray(W, pal, j3).fma(w3, c01);
+            FloatVector c23 = FloatVector.fromArray(W, pal, j0 + 8).mul(w0);
+            c23 = FloatVector.fromArray(W, pal, j1 + 8).fma(w1, c23);
+            c23 = FloatVector.fromArray(W, pal, j2 + 8).fma(w2, c23);
+            c23 = FloatVector.fromArray(W, pal, j3 + 8).fma(w3, c23);
+            FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
+            FloatVector x = FloatVector.broadcast(W, srcP[p]), y = FloatVector.broadcast(W, srcP[p + 1]);
+            FloatVector rp = c01.fma(x, c10.fma(y, c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+        }
     }
 
     /**
-     * Vertex {@code v}: the whole matrix blended in one 512-bit vector; columns 1, 2 and 3 come to
-     * lanes 0-3 by rotations (the two-vector {@code rearrange}, which has no index check); lanes
-     * 0-3 of the transform are the position.
+     * Four influences, positions and normals, in the shape of {@link #positionsPairs(float[], int[],
+     * int, float[], float[], float[], int, int)}.
      */
-    private static void positionMatrix(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
-            float[] srcP, float[] dstP) {
-        FloatVector m = blend4Matrix(pal, j0, j1, j2, j3, weights, 4 * v);
-        FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m), m3 = m.rearrange(ROTATE_3, m);
-        int p = 3 * v;
-        FloatVector rp = m.fma(FloatVector.broadcast(Z, srcP[p]), m1.fma(FloatVector.broadcast(Z, srcP[p + 1]),
-                m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
-        ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+    private static void positionsNormalsPairs(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(W, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(W, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(W, weights[s + 3]);
+            FloatVector c01 = FloatVector.fromArray(W, pal, j0).mul(w0);
+            c01 = FloatVector.fromArray(W, pal, j1).fma(w1, c01);
+            c01 = FloatVector.fromArray(W, pal, j2).fma(w2, c01);
+            c01 = FloatVector.fromArray(W, pal, j3).fma(w3, c01);
+            FloatVector c23 = FloatVector.fromArray(W, pal, j0 + 8).mul(w0);
+            c23 = FloatVector.fromArray(W, pal, j1 + 8).fma(w1, c23);
+            c23 = FloatVector.fromArray(W, pal, j2 + 8).fma(w2, c23);
+            c23 = FloatVector.fromArray(W, pal, j3 + 8).fma(w3, c23);
+            FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
+            FloatVector x = FloatVector.broadcast(W, srcP[p]), y = FloatVector.broadcast(W, srcP[p + 1]);
+            FloatVector rp = c01.fma(x, c10.fma(y, c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
+            FloatVector nx = FloatVector.broadcast(W, srcN[p]), ny = FloatVector.broadcast(W, srcN[p + 1]);
+            FloatVector rn = c01.fma(nx, c10.fma(ny, c23.mul(srcN[p + 2])));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+            ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
+        }
     }
 
-    /** {@link #positionMatrix} and the normal by the blended upper 3x3. */
-    private static void positionNormalMatrix(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int v,
-            float[] srcP, float[] dstP, float[] srcN, float[] dstN) {
-        FloatVector m = blend4Matrix(pal, j0, j1, j2, j3, weights, 4 * v);
-        FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m), m3 = m.rearrange(ROTATE_3, m);
-        int p = 3 * v;
-        FloatVector rp = m.fma(FloatVector.broadcast(Z, srcP[p]), m1.fma(FloatVector.broadcast(Z, srcP[p + 1]),
-                m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
-        FloatVector rn = m.fma(FloatVector.broadcast(Z, srcN[p]), m1.fma(FloatVector.broadcast(Z, srcN[p + 1]),
-                m2.mul(srcN[p + 2])));
-        ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
-        ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
+    /** As the int-joint variant, with 16-bit joints at {@code 4*v}. */
+    private static void positionsNormalsPairs(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(W, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(W, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(W, weights[s + 3]);
+            FloatVector c01 = FloatVector.fromArray(W, pal, j0).mul(w0);
+            c01 = FloatVector.fromArray(W, pal, j1).fma(w1, c01);
+            c01 = FloatVector.fromArray(W, pal, j2).fma(w2, c01);
+            c01 = FloatVector.fromArray(W, pal, j3).fma(w3, c01);
+            FloatVector c23 = FloatVector.fromArray(W, pal, j0 + 8).mul(w0);
+            c23 = FloatVector.fromArray(W, pal, j1 + 8).fma(w1, c23);
+            c23 = FloatVector.fromArray(W, pal, j2 + 8).fma(w2, c23);
+            c23 = FloatVector.fromArray(W, pal, j3 + 8).fma(w3, c23);
+            FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
+            FloatVector x = FloatVector.broadcast(W, srcP[p]), y = FloatVector.broadcast(W, srcP[p + 1]);
+            FloatVector rp = c01.fma(x, c10.fma(y, c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
+            FloatVector nx = FloatVector.broadcast(W, srcN[p]), ny = FloatVector.broadcast(W, srcN[p + 1]);
+            FloatVector rn = c01.fma(nx, c10.fma(ny, c23.mul(srcN[p + 2])));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+            ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
+        }
+    }
+
+    /**
+     * Four influences, positions: the whole matrix blended in one 512-bit vector; columns 1, 2 and 3
+     * come to lanes 0-3 by rotations (the two-vector {@code rearrange}, which has no index check).
+     */
+    private static void positionsMatrix(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector m = FloatVector.fromArray(Z, pal, j0).mul(weights[s]);
+            m = FloatVector.fromArray(Z, pal, j1).fma(FloatVector.broadcast(Z, weights[s + 1]), m);
+            m = FloatVector.fromArray(Z, pal, j2).fma(FloatVector.broadcast(Z, weights[s + 2]), m);
+            m = FloatVector.fromArray(Z, pal, j3).fma(FloatVector.broadcast(Z, weights[s + 3]), m);
+            FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m);
+            FloatVector m3 = m.rearrange(ROTATE_3, m);
+            FloatVector x = FloatVector.broadcast(Z, srcP[p]), y = FloatVector.broadcast(Z, srcP[p + 1]);
+            FloatVector rp = m.fma(x, m1.fma(y, m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+        }
+    }
+
+    /** As the int-joint variant, with 16-bit joints at {@code 4*v}. */
+    private static void positionsMatrix(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector m = FloatVector.fromArray(Z, pal, j0).mul(weights[s]);
+            m = FloatVector.fromArray(Z, pal, j1).fma(FloatVector.broadcast(Z, weights[s + 1]), m);
+            m = FloatVector.fromArray(Z, pal, j2).fma(FloatVector.broadcast(Z, weights[s + 2]), m);
+            m = FloatVector.fromArray(Z, pal, j3).fma(FloatVector.broadcast(Z, weights[s + 3]), m);
+            FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m);
+            FloatVector m3 = m.rearrange(ROTATE_3, m);
+            FloatVector x = FloatVector.broadcast(Z, srcP[p]), y = FloatVector.broadcast(Z, srcP[p + 1]);
+            FloatVector rp = m.fma(x, m1.fma(y, m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+        }
+    }
+
+    /**
+     * Four influences, positions and normals, in the shape of {@link #positionsMatrix(float[],
+     * int[], int, float[], float[], float[], int, int)}.
+     */
+    private static void positionsNormalsMatrix(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector m = FloatVector.fromArray(Z, pal, j0).mul(weights[s]);
+            m = FloatVector.fromArray(Z, pal, j1).fma(FloatVector.broadcast(Z, weights[s + 1]), m);
+            m = FloatVector.fromArray(Z, pal, j2).fma(FloatVector.broadcast(Z, weights[s + 2]), m);
+            m = FloatVector.fromArray(Z, pal, j3).fma(FloatVector.broadcast(Z, weights[s + 3]), m);
+            FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m);
+            FloatVector m3 = m.rearrange(ROTATE_3, m);
+            FloatVector x = FloatVector.broadcast(Z, srcP[p]), y = FloatVector.broadcast(Z, srcP[p + 1]);
+            FloatVector rp = m.fma(x, m1.fma(y, m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
+            FloatVector nx = FloatVector.broadcast(Z, srcN[p]), ny = FloatVector.broadcast(Z, srcN[p + 1]);
+            FloatVector rn = m.fma(nx, m1.fma(ny, m2.mul(srcN[p + 2])));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+            ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
+        }
+    }
+
+    /** As the int-joint variant, with 16-bit joints at {@code 4*v}. */
+    private static void positionsNormalsMatrix(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector m = FloatVector.fromArray(Z, pal, j0).mul(weights[s]);
+            m = FloatVector.fromArray(Z, pal, j1).fma(FloatVector.broadcast(Z, weights[s + 1]), m);
+            m = FloatVector.fromArray(Z, pal, j2).fma(FloatVector.broadcast(Z, weights[s + 2]), m);
+            m = FloatVector.fromArray(Z, pal, j3).fma(FloatVector.broadcast(Z, weights[s + 3]), m);
+            FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m);
+            FloatVector m3 = m.rearrange(ROTATE_3, m);
+            FloatVector x = FloatVector.broadcast(Z, srcP[p]), y = FloatVector.broadcast(Z, srcP[p + 1]);
+            FloatVector rp = m.fma(x, m1.fma(y, m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
+            FloatVector nx = FloatVector.broadcast(Z, srcN[p]), ny = FloatVector.broadcast(Z, srcN[p + 1]);
+            FloatVector rn = m.fma(nx, m1.fma(ny, m2.mul(srcN[p + 2])));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+            ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
+        }
     }
 
     private static void positions(float[] pal, int k, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
@@ -438,36 +658,6 @@ final class VectorLbsKernel implements LbsKernel {
             c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
                     c2.mul(srcN[p + 2]))).intoArray(dstN, p);
         }
-    }
-
-    /**
-     * Column {@code col/4} blended over four influences, in the same order of operations as the
-     * loop of the general kernels ({@code w0*m0}, then fused multiply-adds), so both give equal
-     * results.
-     */
-    private static FloatVector blend4(float[] pal, int j0, int j1, int j2, int j3, int col, FloatVector w0,
-            FloatVector w1, FloatVector w2, FloatVector w3) {
-        FloatVector c = FloatVector.fromArray(S, pal, j0 + col).mul(w0);
-        c = FloatVector.fromArray(S, pal, j1 + col).fma(w1, c);
-        c = FloatVector.fromArray(S, pal, j2 + col).fma(w2, c);
-        return FloatVector.fromArray(S, pal, j3 + col).fma(w3, c);
-    }
-
-    /** Columns {@code col/4} and {@code col/4 + 1} blended over four influences, as {@link #blend4}. */
-    private static FloatVector blend4Pair(float[] pal, int j0, int j1, int j2, int j3, int col, FloatVector w0,
-            FloatVector w1, FloatVector w2, FloatVector w3) {
-        FloatVector c = FloatVector.fromArray(W, pal, j0 + col).mul(w0);
-        c = FloatVector.fromArray(W, pal, j1 + col).fma(w1, c);
-        c = FloatVector.fromArray(W, pal, j2 + col).fma(w2, c);
-        return FloatVector.fromArray(W, pal, j3 + col).fma(w3, c);
-    }
-
-    /** The whole matrix blended over four influences, lane by lane as {@link #blend4}. */
-    private static FloatVector blend4Matrix(float[] pal, int j0, int j1, int j2, int j3, float[] weights, int s) {
-        FloatVector m = FloatVector.fromArray(Z, pal, j0).mul(weights[s]);
-        m = FloatVector.fromArray(Z, pal, j1).fma(FloatVector.broadcast(Z, weights[s + 1]), m);
-        m = FloatVector.fromArray(Z, pal, j2).fma(FloatVector.broadcast(Z, weights[s + 2]), m);
-        return FloatVector.fromArray(Z, pal, j3).fma(FloatVector.broadcast(Z, weights[s + 3]), m);
     }
 
     private static void general(float[] pal, int k, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,

@@ -70,6 +70,18 @@ class VectorLbsKernelTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void theDefaultShapeIsTheWidestThatPaysOnTheRunningJdk() {
+        assertThat(VectorLbsKernel.defaultShape(512, 25)).isEqualTo(VectorLbsKernel.Shape.MATRIX_512);
+        assertThat(VectorLbsKernel.defaultShape(512, 26)).isEqualTo(VectorLbsKernel.Shape.MATRIX_512);
+        assertThat(VectorLbsKernel.defaultShape(512, 17)).isEqualTo(VectorLbsKernel.Shape.PAIRS_256);
+        assertThat(VectorLbsKernel.defaultShape(256, 25)).isEqualTo(VectorLbsKernel.Shape.PAIRS_256);
+        assertThat(VectorLbsKernel.defaultShape(256, 17)).isEqualTo(VectorLbsKernel.Shape.PAIRS_256);
+        assertThat(VectorLbsKernel.defaultShape(128, 25)).isEqualTo(VectorLbsKernel.Shape.COLUMNS_128);
+        assertThat(new VectorLbsKernel().name()).isEqualTo(VectorLbsKernel.DEFAULT_SHAPE.kernelName);
+        assertThat(LbsKernels.select(SkinningKernel.AUTO).name()).isEqualTo(VectorLbsKernel.DEFAULT_SHAPE.kernelName);
+    }
+
     /** Skins vertices {@code first..n-1} of {@code f} with {@code kernel}: positions, normals, tangents (or null). */
     private static float[][] run(LbsKernel kernel, SkinningFixtures f, int first, boolean normals, boolean tangents,
             boolean cofactor, boolean unit) {
