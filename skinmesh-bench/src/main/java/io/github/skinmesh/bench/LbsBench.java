@@ -30,8 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * arithmetic, no {@code Math.fma}). The fork runs with {@code --add-modules jdk.incubator.vector}
  * so that the vector kernel is present. {@code vector} skins the raw arrays (which scans the
  * joints on every call), {@code bound} and {@code bound16} a {@link BoundSkin} with 32- and 16-bit
- * joints (validated once), {@code twoThreads} the raw arrays with {@code parallelism = 2}: the
- * calling thread and a common-pool thread claim chunks of the vertices. {@code copySameBytes}
+ * joints (validated once), {@code twoThreads} the raw arrays and {@code twoThreadsBound} the bound
+ * skin with {@code parallelism = 2}: the calling thread and a common-pool thread claim chunks of
+ * the vertices. {@code copySameBytes}
  * copies, with {@code System.arraycopy}, as many bytes as the skinning of positions and normals
  * with 32-bit joints reads and writes (40 read, 40 written per vertex; 24 and 12 with positions
  * only), one pass over arrays as large as the workload's: from DRAM (5M vertices) its traffic in
@@ -154,6 +155,15 @@ public class LbsBench {
     @Benchmark
     public float[] twoThreads() {
         return skin(TWO_THREADS);
+    }
+
+    /** @return the positions; {@link #twoThreads} through the bound skin with 32-bit joints (no joint scan) */
+    @Benchmark
+    public float[] twoThreadsBound() {
+        LbsWorkload w = workload;
+        Skinning.skinInto(bound, w.palette(), w.positions(), dstPositions, srcNormals, outNormals, null, null, 0,
+                vertices, TWO_THREADS);
+        return dstPositions;
     }
 
     /**

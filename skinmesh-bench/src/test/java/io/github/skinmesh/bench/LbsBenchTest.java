@@ -29,6 +29,7 @@ class LbsBenchTest {
         check(bench, "bound", () -> bench.bound(cpu));
         check(bench, "bound16", () -> bench.bound16(cpu));
         check(bench, "twoThreads", bench::twoThreads);
+        check(bench, "twoThreadsBound", bench::twoThreadsBound);
         cpu.stop();
         assertThat(cpu.cpuCalls).as("counted calls").isEqualTo(5);
         assertThat(cpu.cpuNanos).as("CPU time of the calls").isPositive();
