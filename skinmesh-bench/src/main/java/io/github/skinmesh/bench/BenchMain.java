@@ -75,7 +75,7 @@ public final class BenchMain {
             double perOp = opsPerOperation(p);
             rows.add(new RatioTable.Row(p.getBenchmark(), params(p), primary.getScore() * perOp,
                     primary.getScoreError() * perOp, primary.getScoreUnit(), opUnit(p.getBenchmark()),
-                    perCpuSecond(rr) * perOp));
+                    perCpuSecond(rr) * perOp * p.getOpsPerInvocation()));
         }
         if (!rows.isEmpty()) {
             BenchmarkParams any = results.iterator().next().getParams();
@@ -111,8 +111,9 @@ public final class BenchMain {
     }
 
     /**
-     * @return JMH operations per CPU-second of the measuring thread from the {@link CpuTime}
-     *     counters, or NaN when the benchmark has none
+     * @return benchmark calls per CPU-second of the measuring thread from the {@link CpuTime}
+     *     counters (multiply by {@code @OperationsPerInvocation} for operations), or NaN when the
+     *     benchmark has none
      */
     static double perCpuSecond(RunResult rr) {
         Result<?> nanos = rr.getSecondaryResults().get("cpuNanos");
