@@ -31,7 +31,16 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * given come from each class's annotations. After JMH's own report, a table lists per benchmark
  * class and parameter combination every method's score in its natural unit (what one operation
  * counts is declared by {@link BenchUnit} on the class, e.g. {@code Mvertices/s}) and its speed
- * relative to the method named {@code baseline...} of the same class and parameters.
+ * relative to the method named {@code baseline...} of the same class and parameters; benchmarks
+ * that count their thread's CPU time ({@link CpuTime}) also show their score per CPU-second.
+ *
+ * <p>Two system properties (given before {@code -jar}) serve the comparison with an external
+ * anchor measured in the same minutes ({@code bench-vs-ozz} sets them):
+ * {@code -Dskinmesh.bench.anchor=NAME:SCORE:CPU_SCORE} (the anchor's wall-clock and per-CPU-second
+ * throughput in the same unit as the scores, e.g. {@code ozz:248.0e6:252.3e6}) adds same-window
+ * ratios to the table, and {@code -Dskinmesh.bench.csv=FILE} appends one row per result to
+ * {@code FILE} in the column format of {@code skinmesh-bench/results.csv} (see {@link ResultsCsv}),
+ * with the CPU model, the load average and the anchor on every row.
  */
 public final class BenchMain {
     private BenchMain() {
@@ -63,18 +72,56 @@ public final class BenchMain {
         for (RunResult rr : results) {
             BenchmarkParams p = rr.getParams();
             Result<?> primary = rr.getPrimaryResult();
-            rows.add(new RatioTable.Row(p.getBenchmark(), params(p), primary.getScore(), primary.getScoreError(),
-                    primary.getScoreUnit(), opUnit(p.getBenchmark())));
+            double perOp = opsPerOperation(p);
+            rows.add(new RatioTable.Row(p.getBenchmark(), params(p), primary.getScore() * perOp,
+                    primary.getScoreError() * perOp, primary.getScoreUnit(), opUnit(p.getBenchmark()),
+                    perCpuSecond(rr) * perOp * p.getOpsPerInvocation()));
         }
         if (!rows.isEmpty()) {
             BenchmarkParams any = results.iterator().next().getParams();
             System.out.println();
             System.out.println("Scores and same-run ratios to the baseline... method ("
                     + any.getJdkVersion() + ", " + any.getVmName() + " " + any.getVmVersion() + ", "
-                    + Runtime.getRuntime().availableProcessors() + " CPUs)");
-            System.out.print(RatioTable.format(rows));
+                    + Runtime.getRuntime().availableProcessors() + " CPUs, " + Machine.cpuModel() + ", load "
+                    + Machine.loadAverage() + ")");
+            Anchor anchor = Anchor.fromSystemProperties();
+            System.out.print(RatioTable.format(rows, anchor));
             printCounters(results);
+            String csv = System.getProperty(CSV_PROPERTY);
+            if (csv != null && !csv.isEmpty()) {
+                ResultsCsv.append(java.nio.file.Path.of(csv), rows, any.getJdkVersion(), anchor);
+                System.out.println("Rows appended to " + csv);
+            }
         }
+    }
+
+    /** System property naming a file that receives one results.csv row per result (appended). */
+    static final String CSV_PROPERTY = "skinmesh.bench.csv";
+
+    /**
+     * @return how many units one JMH operation counts beyond {@code @OperationsPerInvocation}: the
+     *     value of the {@link BenchUnit#perParam()} parameter, or 1
+     */
+    static double opsPerOperation(BenchmarkParams p) {
+        String param = perParam(p.getBenchmark());
+        if (param.isEmpty() || p.getParam(param) == null) {
+            return 1;
+        }
+        return Double.parseDouble(p.getParam(param));
+    }
+
+    /**
+     * @return benchmark calls per CPU-second of the measuring thread from the {@link CpuTime}
+     *     counters (multiply by {@code @OperationsPerInvocation} for operations), or NaN when the
+     *     benchmark has none
+     */
+    static double perCpuSecond(RunResult rr) {
+        Result<?> nanos = rr.getSecondaryResults().get("cpuNanos");
+        Result<?> calls = rr.getSecondaryResults().get("cpuCalls");
+        if (nanos == null || calls == null || nanos.getScore() <= 0) {
+            return Double.NaN;
+        }
+        return calls.getScore() / (nanos.getScore() * 1e-9);
     }
 
     /** Prints the secondary counters (e.g. {@code bytes} of {@code GltfImportBench}) as rates in millions per second. */
@@ -82,7 +129,7 @@ public final class BenchMain {
         boolean header = false;
         for (RunResult rr : results) {
             for (Result<?> r : rr.getSecondaryResults().values()) {
-                if (!r.getScoreUnit().endsWith("/s")) {
+                if (!r.getScoreUnit().endsWith("/s") || r.getLabel().startsWith("cpu")) {
                     continue;
                 }
                 if (!header) {
@@ -108,13 +155,22 @@ public final class BenchMain {
 
     /** The {@link BenchUnit} of the benchmark's class, or {@code ops}. */
     static String opUnit(String benchmark) {
+        BenchUnit unit = benchUnit(benchmark);
+        return unit != null ? unit.value() : "ops";
+    }
+
+    /** The {@link BenchUnit#perParam()} of the benchmark's class, or empty. */
+    static String perParam(String benchmark) {
+        BenchUnit unit = benchUnit(benchmark);
+        return unit != null ? unit.perParam() : "";
+    }
+
+    private static BenchUnit benchUnit(String benchmark) {
         String className = benchmark.substring(0, benchmark.lastIndexOf('.'));
         try {
-            BenchUnit unit = Class.forName(className, false, BenchMain.class.getClassLoader())
-                    .getAnnotation(BenchUnit.class);
-            return unit != null ? unit.value() : "ops";
+            return Class.forName(className, false, BenchMain.class.getClassLoader()).getAnnotation(BenchUnit.class);
         } catch (ClassNotFoundException e) {
-            return "ops";
+            return null;
         }
     }
 }

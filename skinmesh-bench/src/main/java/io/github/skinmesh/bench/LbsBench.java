@@ -1,5 +1,6 @@
 package io.github.skinmesh.bench;
 
+import io.github.skinmesh.core.skinning.BoundSkin;
 import io.github.skinmesh.core.skinning.Renormalization;
 import io.github.skinmesh.core.skinning.Skinning;
 import io.github.skinmesh.core.skinning.SkinningKernel;
@@ -12,7 +13,6 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -21,24 +21,31 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Workload {@code lbs} (W-SKIN-50K): linear blend skinning of 50,000 vertices with 4 influences
- * over 64 skin matrices; the score is in vertices per second. Normals are skinned by the upper
- * 3x3 and not renormalized, as the workload defines.
+ * Workload {@code lbs} (W-SKIN-50K, and the same generator at other vertex counts): linear blend
+ * skinning with 4 influences over 64 skin matrices; the score is in vertices per second (one JMH
+ * operation is one call, scaled by {@code vertices} through {@link BenchUnit#perParam()}). Normals
+ * are skinned by the upper 3x3 and not renormalized, as the workload defines.
  *
  * <p>The same-run baseline is the naive loop (per influence: transform and accumulate, float
  * arithmetic, no {@code Math.fma}). The fork runs with {@code --add-modules jdk.incubator.vector}
- * so that the vector kernel is present; {@code twoThreads} uses the automatic kernel with
- * {@code parallelism = 2}: the calling thread and a common-pool thread claim chunks of the
- * vertices.
+ * so that the vector kernel is present. {@code vector} skins the raw arrays (which scans the
+ * joints on every call), {@code bound} and {@code bound16} a {@link BoundSkin} with 32- and 16-bit
+ * joints (validated once), {@code twoThreads} the raw arrays and {@code twoThreadsBound} the bound
+ * skin with {@code parallelism = 2}: the calling thread and a common-pool thread claim chunks of
+ * the vertices. {@code copySameBytes}
+ * copies, with {@code System.arraycopy}, as many bytes as the skinning of positions and normals
+ * with 32-bit joints reads and writes (40 read, 40 written per vertex; 24 and 12 with positions
+ * only), one pass over arrays as large as the workload's: from DRAM (5M vertices) its traffic in
+ * GB/s is the bandwidth the kernels are held against. Single-thread methods also count the thread's
+ * CPU time ({@link CpuTime}), so that {@link BenchMain} prints throughput per CPU-second.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@OperationsPerInvocation(LbsWorkload.VERTICES)
 @Warmup(iterations = 4, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--add-modules=jdk.incubator.vector"})
 @State(Scope.Thread)
-@BenchUnit("vertices")
+@BenchUnit(value = "vertices", perParam = "vertices")
 public class LbsBench {
     /** Which streams are skinned. */
     public enum Streams {
@@ -57,6 +64,10 @@ public class LbsBench {
     @Param({"POSITIONS_NORMALS", "POSITIONS"})
     public Streams streams;
 
+    /** Vertices per call: 50,000 is W-SKIN-50K; 5000, 500000 and 5000000 scale it. */
+    @Param({"50000"})
+    public int vertices;
+
     /** Influences per vertex, read at run time as by a library loop. */
     private int influences = LbsWorkload.INFLUENCES;
     LbsWorkload workload;
@@ -64,37 +75,80 @@ public class LbsBench {
     float[] dstNormals;
     private float[] srcNormals;
     private float[] outNormals;
+    private BoundSkin bound;
+    private BoundSkin bound16;
+    private float[] copySource;
+    private float[] copyTarget;
 
-    /** Builds the workload and the destination arrays. */
+    /** Builds the workload, the bound skins and the destination arrays. */
     @Setup(Level.Trial)
     public void setUp() {
-        workload = new LbsWorkload();
-        dstPositions = new float[3 * LbsWorkload.VERTICES];
-        dstNormals = new float[3 * LbsWorkload.VERTICES];
+        workload = new LbsWorkload(vertices);
+        dstPositions = new float[3 * vertices];
+        dstNormals = new float[3 * vertices];
         boolean normals = streams == Streams.POSITIONS_NORMALS;
         srcNormals = normals ? workload.normals() : null;
         outNormals = normals ? dstNormals : null;
+        bound = BoundSkin.of(LbsWorkload.JOINTS, LbsWorkload.INFLUENCES, workload.joints(), workload.weights(),
+                BoundSkin.JointWidth.BITS_32);
+        bound16 = BoundSkin.of(LbsWorkload.JOINTS, LbsWorkload.INFLUENCES, workload.joints(), workload.weights(),
+                BoundSkin.JointWidth.BITS_16);
+        int floatsRead = normals ? 10 : 7; // positions (3), normals (3), joints (4 ints), weights (4) per vertex
+        copySource = new float[floatsRead * vertices];
+        copyTarget = new float[copySource.length];
     }
 
-    /** @return the positions; the naive loop, the same-run baseline */
+    /**
+     * @param cpu CPU-time counters
+     * @return the positions; the naive loop, the same-run baseline
+     */
     @Benchmark
-    public float[] baselineNaive() {
+    public float[] baselineNaive(CpuTime cpu) {
+        cpu.call();
         LbsWorkload w = workload;
         naive(w.palette(), influences, w.joints(), w.weights(), w.positions(), dstPositions, srcNormals, outNormals,
-                LbsWorkload.VERTICES);
+                vertices);
         return dstPositions;
     }
 
-    /** @return the positions; the scalar kernel, the fallback without the incubator module */
+    /**
+     * @param cpu CPU-time counters
+     * @return the positions; the scalar kernel, the fallback without the incubator module
+     */
     @Benchmark
-    public float[] scalar() {
+    public float[] scalar(CpuTime cpu) {
+        cpu.call();
         return skin(SCALAR);
     }
 
-    /** @return the positions; the Vector API kernel */
+    /**
+     * @param cpu CPU-time counters
+     * @return the positions; the Vector API kernel on the raw arrays
+     */
     @Benchmark
-    public float[] vector() {
+    public float[] vector(CpuTime cpu) {
+        cpu.call();
         return skin(VECTOR);
+    }
+
+    /**
+     * @param cpu CPU-time counters
+     * @return the positions; the automatic kernel through a bound skin with 32-bit joints
+     */
+    @Benchmark
+    public float[] bound(CpuTime cpu) {
+        cpu.call();
+        return skinBound(bound);
+    }
+
+    /**
+     * @param cpu CPU-time counters
+     * @return the positions; the automatic kernel through a bound skin with 16-bit joints
+     */
+    @Benchmark
+    public float[] bound16(CpuTime cpu) {
+        cpu.call();
+        return skinBound(bound16);
     }
 
     /** @return the positions; the automatic kernel on the calling thread and a common-pool thread */
@@ -103,10 +157,37 @@ public class LbsBench {
         return skin(TWO_THREADS);
     }
 
+    /** @return the positions; {@link #twoThreads} through the bound skin with 32-bit joints (no joint scan) */
+    @Benchmark
+    public float[] twoThreadsBound() {
+        LbsWorkload w = workload;
+        Skinning.skinInto(bound, w.palette(), w.positions(), dstPositions, srcNormals, outNormals, null, null, 0,
+                vertices, TWO_THREADS);
+        return dstPositions;
+    }
+
+    /**
+     * @param cpu CPU-time counters
+     * @return the copy; {@code System.arraycopy} of the bytes the kernels read, into as many bytes
+     */
+    @Benchmark
+    public float[] copySameBytes(CpuTime cpu) {
+        cpu.call();
+        System.arraycopy(copySource, 0, copyTarget, 0, copySource.length);
+        return copyTarget;
+    }
+
     private float[] skin(SkinningOptions options) {
         LbsWorkload w = workload;
         Skinning.skinInto(w.palette(), LbsWorkload.INFLUENCES, w.joints(), w.weights(), w.positions(), dstPositions,
-                srcNormals, outNormals, null, null, 0, LbsWorkload.VERTICES, options);
+                srcNormals, outNormals, null, null, 0, vertices, options);
+        return dstPositions;
+    }
+
+    private float[] skinBound(BoundSkin skin) {
+        LbsWorkload w = workload;
+        Skinning.skinInto(skin, w.palette(), w.positions(), dstPositions, srcNormals, outNormals, null, null, 0,
+                vertices, OPTIONS);
         return dstPositions;
     }
 

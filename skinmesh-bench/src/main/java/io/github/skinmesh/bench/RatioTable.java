@@ -29,8 +29,15 @@ final class RatioTable {
      * @param error the score's error (99.9% half-width), NaN when unknown
      * @param scoreUnit JMH's unit, e.g. {@code ops/s} or {@code us/op}
      * @param opUnit what one operation counts, e.g. {@code vertices}
+     * @param cpuScore operations per CPU-second of the measuring thread, NaN when not measured
      */
-    record Row(String benchmark, String params, double score, double error, String scoreUnit, String opUnit) {
+    record Row(String benchmark, String params, double score, double error, String scoreUnit, String opUnit,
+            double cpuScore) {
+        /** A row without a CPU-time score. */
+        Row(String benchmark, String params, double score, double error, String scoreUnit, String opUnit) {
+            this(benchmark, params, score, error, scoreUnit, opUnit, Double.NaN);
+        }
+
         String className() {
             return benchmark.substring(0, benchmark.lastIndexOf('.'));
         }
@@ -58,6 +65,16 @@ final class RatioTable {
      * @return the table, one line per result plus a header per group
      */
     static String format(List<Row> rows) {
+        return format(rows, null);
+    }
+
+    /**
+     * @param rows results in run order
+     * @param anchor an external implementation measured in the same minutes, or null: adds its
+     *     ratio (wall clock, and per CPU-second where the row has it) to every throughput row
+     * @return the table, one line per result plus a header per group
+     */
+    static String format(List<Row> rows, Anchor anchor) {
         Map<String, List<Row>> groups = new LinkedHashMap<>();
         for (Row r : rows) {
             groups.computeIfAbsent(r.className() + " " + r.params(), g -> new ArrayList<>()).add(r);
@@ -70,6 +87,10 @@ final class RatioTable {
                 out.append("  [").append(first.params()).append(']');
             }
             out.append('\n');
+            if (anchor != null) {
+                out.append(String.format(Locale.ROOT, "  (%s in the same minutes: %.3f M/s, per CPU-s %.3f M/s)%n",
+                        anchor.name(), anchor.score() / 1e6, anchor.cpuScore() / 1e6));
+            }
             Row baseline = null;
             for (Row r : group) {
                 if (r.method().startsWith(BASELINE_PREFIX)
@@ -85,8 +106,17 @@ final class RatioTable {
                     double x = r.isThroughput() ? r.score() / baseline.score() : baseline.score() / r.score();
                     ratio = String.format(Locale.ROOT, "%.2fx", x);
                 }
-                out.append(String.format(Locale.ROOT, "  %-28s %12s %-10s %-16s %8s%n", r.method(), scaled[0],
-                        scaled[1], scaled[2], ratio));
+                String line = String.format(Locale.ROOT, "  %-28s %12s %-10s %-16s %8s", r.method(), scaled[0],
+                        scaled[1], scaled[2], ratio);
+                double f = r.score() == 0 ? 1 : Double.parseDouble(scaled[0]) / r.score();
+                if (!Double.isNaN(r.cpuScore())) {
+                    line += String.format(Locale.ROOT, "  per CPU-s %10.3f", r.cpuScore() * f);
+                }
+                if (anchor != null && r.isThroughput()) {
+                    line += "  vs " + anchor.name() + " " + Anchor.ratio(r.score(), anchor.score()) + " (per CPU-s "
+                            + Anchor.ratio(r.cpuScore(), anchor.cpuScore()) + ")";
+                }
+                out.append(line).append('\n');
             }
         }
         return out.toString();

@@ -19,11 +19,40 @@ class LbsBenchTest {
         assertThat(Skinning.vectorKernelAvailable()).as("tests run with --add-modules jdk.incubator.vector").isTrue();
         LbsBench bench = new LbsBench();
         bench.streams = streams;
+        bench.vertices = LbsWorkload.VERTICES;
         bench.setUp();
-        check(bench, "baselineNaive", bench::baselineNaive);
-        check(bench, "scalar", bench::scalar);
-        check(bench, "vector", bench::vector);
+        CpuTime cpu = new CpuTime();
+        cpu.start();
+        check(bench, "baselineNaive", () -> bench.baselineNaive(cpu));
+        check(bench, "scalar", () -> bench.scalar(cpu));
+        check(bench, "vector", () -> bench.vector(cpu));
+        check(bench, "bound", () -> bench.bound(cpu));
+        check(bench, "bound16", () -> bench.bound16(cpu));
         check(bench, "twoThreads", bench::twoThreads);
+        check(bench, "twoThreadsBound", bench::twoThreadsBound);
+        cpu.stop();
+        assertThat(cpu.cpuCalls).as("counted calls").isEqualTo(5);
+        assertThat(cpu.cpuNanos).as("CPU time of the calls").isPositive();
+    }
+
+    @ParameterizedTest
+    @EnumSource(LbsBench.Streams.class)
+    void otherSizesSkinTheWorkloadsFirstVerticesTheSameWayAndCopyTheirBytes(LbsBench.Streams streams) {
+        LbsBench small = new LbsBench();
+        small.streams = streams;
+        small.vertices = 5000;
+        small.setUp();
+        LbsBench large = new LbsBench();
+        large.streams = streams;
+        large.vertices = 60_000;
+        large.setUp();
+        CpuTime cpu = new CpuTime();
+        float[] a = small.bound16(cpu).clone();
+        float[] b = large.vector(cpu);
+        assertThat(a).hasSize(3 * 5000);
+        assertThat(Arrays.copyOf(b, a.length)).isEqualTo(a);
+        float[] copy = small.copySameBytes(cpu);
+        assertThat(copy).hasSize((streams == LbsBench.Streams.POSITIONS_NORMALS ? 10 : 7) * 5000);
     }
 
     private static void check(LbsBench bench, String name, Supplier<float[]> body) {

@@ -11,6 +11,7 @@ import io.github.skinmesh.core.model.MorphTarget;
 import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
+import io.github.skinmesh.core.skinning.BoundSkin;
 import io.github.skinmesh.core.skinning.MorphOptions;
 import io.github.skinmesh.core.skinning.Morphing;
 import io.github.skinmesh.core.skinning.Skinning;
@@ -142,6 +143,8 @@ public final class CharacterPoser {
         final int influences;
         final int[] joints;
         final float[] weights;
+        /** The joints and weights bound once: skinning does not scan the joints on every pose. */
+        final BoundSkin bound;
         final float[] positions;
         final float @Nullable [] normals;
         final float @Nullable [] tangents;
@@ -157,7 +160,7 @@ public final class CharacterPoser {
         final float[] morphWeights;
         boolean morphed;
 
-        Bound(Part part, Mesh mesh, Palette palette, int influences, int[] joints, float[] weights,
+        Bound(Part part, Mesh mesh, Palette palette, int influences, int[] joints, float[] weights, BoundSkin bound,
                 PoserOptions options, int morphChannel, Map<float[], Float> maxima) {
             ModelAccess.Bridge raw = ModelAccess.get();
             this.part = part;
@@ -167,6 +170,7 @@ public final class CharacterPoser {
             this.influences = influences;
             this.joints = joints;
             this.weights = weights;
+            this.bound = bound;
             this.positions = raw.positions(mesh);
             boolean n = options.streams().normals();
             boolean t = options.streams().tangents();
@@ -266,6 +270,8 @@ public final class CharacterPoser {
         final Map<Skin, Palette> paletteOfSkin = new IdentityHashMap<>();
         final List<Palette> palettes = new ArrayList<>();
         final Map<float[], Float> maxima = new IdentityHashMap<>();
+        /** Bound influences per joints array (normalized weights or the rigid arrays), with their palette size. */
+        final Map<int[], BoundSkin> bound = new IdentityHashMap<>();
         final int[] rigidJoints;
         final float[] rigidWeights;
 
@@ -279,6 +285,19 @@ public final class CharacterPoser {
             rigidJoints = new int[rigid];
             rigidWeights = new float[rigid];
             Arrays.fill(rigidWeights, 1f);
+        }
+
+        /**
+         * The influences bound once (their joints checked against the palette size once), shared by
+         * the parts that share the arrays and the palette size.
+         */
+        BoundSkin bound(int paletteSize, int influences, int[] joints, float[] weights) {
+            BoundSkin b = bound.get(joints);
+            if (b == null || b.paletteSize() != paletteSize) {
+                b = BoundSkin.of(paletteSize, influences, joints, weights, BoundSkin.JointWidth.BITS_32);
+                bound.put(joints, b);
+            }
+            return b;
         }
 
         Palette palette(int[] bones, @Nullable Skin skin, Part part) {
@@ -327,8 +346,10 @@ public final class CharacterPoser {
                 }
                 attach = new int[] {b};
             }
-            return new Bound(part, mesh, shared.palette(attach, null, part), 1, shared.rigidJoints,
-                    shared.rigidWeights, options, morphChannel, shared.maxima);
+            Palette rigid = shared.palette(attach, null, part);
+            return new Bound(part, mesh, rigid, 1, shared.rigidJoints, shared.rigidWeights,
+                    shared.bound(rigid.size(), 1, shared.rigidJoints, shared.rigidWeights), options, morphChannel,
+                    shared.maxima);
         }
         Palette palette = shared.paletteOfSkin.get(skin);
         if (palette == null) {
@@ -355,8 +376,11 @@ public final class CharacterPoser {
             }
         }
         ModelAccess.Bridge raw = ModelAccess.get();
-        return new Bound(part, mesh, palette, w.influencesPerVertex(), raw.joints(w), raw.weights(w), options,
-                morphChannel, shared.maxima);
+        int[] joints = raw.joints(w);
+        float[] weights = raw.weights(w);
+        return new Bound(part, mesh, palette, w.influencesPerVertex(), joints, weights,
+                shared.bound(palette.size(), w.influencesPerVertex(), joints, weights), options, morphChannel,
+                shared.maxima);
     }
 
     /**
@@ -656,8 +680,8 @@ public final class CharacterPoser {
                     srcTangents = morphedTangents;
                 }
             }
-            Skinning.skinInto(b.palette.matrices, b.influences, b.joints, b.weights, srcPositions, out.positions(i),
-                    srcNormals, n ? out.normals(i) : null, srcTangents, t ? out.tangents(i) : null, 0, b.vertexCount,
+            Skinning.skinInto(b.bound, b.palette.matrices, srcPositions, out.positions(i), srcNormals,
+                    n ? out.normals(i) : null, srcTangents, t ? out.tangents(i) : null, 0, b.vertexCount,
                     options.skinning());
             if (!positionsProvablyFinite(b)) {
                 requireFinite(b, "position", out.positions(i), 3, time);

@@ -23,9 +23,9 @@ final class DualQuaternionKernel {
     private DualQuaternionKernel() {
     }
 
-    static void skin(DualQuaternionPalette dqp, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
-            float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
-            int first, int end, boolean cofactor, boolean renormalize) {
+    static void skin(DualQuaternionPalette dqp, int k, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT,
+            float @Nullable [] dstT, int first, int end, boolean cofactor, boolean renormalize) {
         float[] q = dqp.dq;
         float[] st = dqp.stretch;
         boolean stretched = dqp.stretched;
@@ -33,14 +33,14 @@ final class DualQuaternionKernel {
         boolean tangents = srcT != null && dstT != null;
         for (int v = first; v < end; v++) {
             int s = v * k;
-            int j0 = joints[s];
+            int j0 = joints[s - jo];
             int o = 8 * j0;
             float w = weights[s];
             float rx0 = q[o], ry0 = q[o + 1], rz0 = q[o + 2], rw0 = q[o + 3];
             float rx = rx0 * w, ry = ry0 * w, rz = rz0 * w, rw = rw0 * w;
             float dx = q[o + 4] * w, dy = q[o + 5] * w, dz = q[o + 6] * w, dw = q[o + 7] * w;
             for (int i = s + 1, e = s + k; i < e; i++) {
-                o = 8 * joints[i];
+                o = 8 * joints[i - jo];
                 float wi = weights[i];
                 if (rx0 * q[o] + ry0 * q[o + 1] + rz0 * q[o + 2] + rw0 * q[o + 3] < 0) {
                     wi = -wi;
@@ -86,7 +86,7 @@ final class DualQuaternionKernel {
                 s4 = 0;
                 s8 = 0;
                 for (int i = s, e = s + k; i < e; i++) {
-                    int m = 9 * joints[i];
+                    int m = 9 * joints[i - jo];
                     float wi = weights[i];
                     s0 += st[m] * wi;
                     s1 += st[m + 1] * wi;

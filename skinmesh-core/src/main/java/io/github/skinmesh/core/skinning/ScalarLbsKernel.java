@@ -56,39 +56,54 @@ final class ScalarLbsKernel implements LbsKernel {
     }
 
     @Override
-    public void skin(float[] palette, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
+    public void skin(float[] palette, int k, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
             float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
             int first, int end, boolean cofactor, boolean renormalize) {
         if (srcN == null && srcT == null) {
             if (k == 4) {
-                positions4(palette, joints, weights, srcP, dstP, first, end);
+                positions4(palette, joints, jo, weights, srcP, dstP, first, end);
             } else {
-                positions(palette, k, joints, weights, srcP, dstP, first, end);
+                positions(palette, k, joints, jo, weights, srcP, dstP, first, end);
             }
         } else if (srcN != null && dstN != null && srcT == null && !cofactor && !renormalize) {
             if (k == 4) {
-                positionsNormals4(palette, joints, weights, srcP, dstP, srcN, dstN, first, end);
+                positionsNormals4(palette, joints, jo, weights, srcP, dstP, srcN, dstN, first, end);
             } else {
-                positionsNormals(palette, k, joints, weights, srcP, dstP, srcN, dstN, first, end);
+                positionsNormals(palette, k, joints, jo, weights, srcP, dstP, srcN, dstN, first, end);
             }
         } else {
-            general(palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, end, cofactor, renormalize);
+            general(palette, k, joints, jo, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, end, cofactor,
+                    renormalize);
+        }
+    }
+
+    @Override
+    public void skin(float[] palette, int k, char[] joints, float[] weights, float[] srcP, float[] dstP,
+            float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
+            int first, int end, boolean cofactor, boolean renormalize) {
+        if (k == 4 && srcN == null && srcT == null) {
+            positions4(palette, joints, weights, srcP, dstP, first, end);
+        } else if (k == 4 && srcN != null && dstN != null && srcT == null && !cofactor && !renormalize) {
+            positionsNormals4(palette, joints, weights, srcP, dstP, srcN, dstN, first, end);
+        } else {
+            JointWidening.run(joints, k, first, end, (wide, base, a, b) -> skin(palette, k, wide, base, weights, srcP,
+                    dstP, srcN, dstN, srcT, dstT, a, b, cofactor, renormalize));
         }
     }
 
     /** Positions only, any number of influences: the twelve elements blended over the slots, then the transform. */
-    private static void positions(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
+    private static void positions(float[] pal, int k, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
             int first, int end) {
         for (int v = first; v < end; v++) {
             int s = v * k;
-            int j = joints[s] << 4;
+            int j = joints[s - jo] << 4;
             float w = weights[s];
             float m0 = pal[j] * w, m1 = pal[j + 1] * w, m2 = pal[j + 2] * w;
             float m4 = pal[j + 4] * w, m5 = pal[j + 5] * w, m6 = pal[j + 6] * w;
             float m8 = pal[j + 8] * w, m9 = pal[j + 9] * w, m10 = pal[j + 10] * w;
             float m12 = pal[j + 12] * w, m13 = pal[j + 13] * w, m14 = pal[j + 14] * w;
             for (int i = s + 1, e = s + k; i < e; i++) {
-                j = joints[i] << 4;
+                j = joints[i - jo] << 4;
                 w = weights[i];
                 m0 = Math.fma(pal[j], w, m0);
                 m1 = Math.fma(pal[j + 1], w, m1);
@@ -112,18 +127,18 @@ final class ScalarLbsKernel implements LbsKernel {
     }
 
     /** Positions and normals by the blended upper 3x3, not renormalized, any number of influences. */
-    private static void positionsNormals(float[] pal, int k, int[] joints, float[] weights, float[] srcP,
+    private static void positionsNormals(float[] pal, int k, int[] joints, int jo, float[] weights, float[] srcP,
             float[] dstP, float[] srcN, float[] dstN, int first, int end) {
         for (int v = first; v < end; v++) {
             int s = v * k;
-            int j = joints[s] << 4;
+            int j = joints[s - jo] << 4;
             float w = weights[s];
             float m0 = pal[j] * w, m1 = pal[j + 1] * w, m2 = pal[j + 2] * w;
             float m4 = pal[j + 4] * w, m5 = pal[j + 5] * w, m6 = pal[j + 6] * w;
             float m8 = pal[j + 8] * w, m9 = pal[j + 9] * w, m10 = pal[j + 10] * w;
             float m12 = pal[j + 12] * w, m13 = pal[j + 13] * w, m14 = pal[j + 14] * w;
             for (int i = s + 1, e = s + k; i < e; i++) {
-                j = joints[i] << 4;
+                j = joints[i - jo] << 4;
                 w = weights[i];
                 m0 = Math.fma(pal[j], w, m0);
                 m1 = Math.fma(pal[j + 1], w, m1);
@@ -154,13 +169,35 @@ final class ScalarLbsKernel implements LbsKernel {
 
     /**
      * {@link #positions} for four influences, row by row: the four blended elements of row
-     * {@code r} and the coordinate they give, so that few values are live at once.
+     * {@code r} and the coordinate they give, so that few values are live at once. The int- and
+     * 16-bit-joint loops are written out separately (a shared per-vertex helper method was not
+     * always inlined).
      */
-    private static void positions4(float[] pal, int[] joints, float[] weights, float[] srcP, float[] dstP,
-            int first, int end) {
+    private static void positions4(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
         for (int v = first; v < end; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
             int s = 4 * v;
-            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
+            float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
+            int p = 3 * v;
+            float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
+            for (int r = 0; r < 3; r++) {
+                dstP[p + r] = Math.fma(blend4(pal, r, j0, j1, j2, j3, w0, w1, w2, w3), x,
+                        Math.fma(blend4(pal, r + 4, j0, j1, j2, j3, w0, w1, w2, w3), y,
+                                Math.fma(blend4(pal, r + 8, j0, j1, j2, j3, w0, w1, w2, w3), z,
+                                        blend4(pal, r + 12, j0, j1, j2, j3, w0, w1, w2, w3))));
+            }
+        }
+    }
+
+    /** {@link #positions4} with 16-bit joints at {@code 4*v}. */
+    private static void positions4(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        for (int v = first; v < end; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
             float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
             int p = 3 * v;
             float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
@@ -174,11 +211,44 @@ final class ScalarLbsKernel implements LbsKernel {
     }
 
     /** {@link #positionsNormals} for four influences, row by row as {@link #positions4}. */
-    private static void positionsNormals4(float[] pal, int[] joints, float[] weights, float[] srcP,
+    private static void positionsNormals4(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
             float[] dstP, float[] srcN, float[] dstN, int first, int end) {
         for (int v = first; v < end; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
             int s = 4 * v;
-            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
+            float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
+            int p = 3 * v;
+            float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
+            float nx = srcN[p], ny = srcN[p + 1], nz = srcN[p + 2];
+            float c0 = blend4(pal, 0, j0, j1, j2, j3, w0, w1, w2, w3);
+            float c1 = blend4(pal, 4, j0, j1, j2, j3, w0, w1, w2, w3);
+            float c2 = blend4(pal, 8, j0, j1, j2, j3, w0, w1, w2, w3);
+            float c3 = blend4(pal, 12, j0, j1, j2, j3, w0, w1, w2, w3);
+            dstP[p] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
+            dstN[p] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
+            c0 = blend4(pal, 1, j0, j1, j2, j3, w0, w1, w2, w3);
+            c1 = blend4(pal, 5, j0, j1, j2, j3, w0, w1, w2, w3);
+            c2 = blend4(pal, 9, j0, j1, j2, j3, w0, w1, w2, w3);
+            c3 = blend4(pal, 13, j0, j1, j2, j3, w0, w1, w2, w3);
+            dstP[p + 1] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
+            dstN[p + 1] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
+            c0 = blend4(pal, 2, j0, j1, j2, j3, w0, w1, w2, w3);
+            c1 = blend4(pal, 6, j0, j1, j2, j3, w0, w1, w2, w3);
+            c2 = blend4(pal, 10, j0, j1, j2, j3, w0, w1, w2, w3);
+            c3 = blend4(pal, 14, j0, j1, j2, j3, w0, w1, w2, w3);
+            dstP[p + 2] = Math.fma(c0, x, Math.fma(c1, y, Math.fma(c2, z, c3)));
+            dstN[p + 2] = Math.fma(c0, nx, Math.fma(c1, ny, c2 * nz));
+        }
+    }
+
+    /** {@link #positionsNormals4} with 16-bit joints at {@code 4*v}. */
+    private static void positionsNormals4(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        for (int v = first; v < end; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
             float w0 = weights[s], w1 = weights[s + 1], w2 = weights[s + 2], w3 = weights[s + 3];
             int p = 3 * v;
             float x = srcP[p], y = srcP[p + 1], z = srcP[p + 2];
@@ -214,21 +284,21 @@ final class ScalarLbsKernel implements LbsKernel {
     }
 
     /** Every other case: tangents, the cofactor normal transform, renormalization. */
-    private static void general(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
+    private static void general(float[] pal, int k, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
             float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
             int first, int end, boolean cofactor, boolean renormalize) {
         boolean normals = srcN != null && dstN != null;
         boolean tangents = srcT != null && dstT != null;
         for (int v = first; v < end; v++) {
             int s = v * k;
-            int j = joints[s] << 4;
+            int j = joints[s - jo] << 4;
             float w = weights[s];
             float m0 = pal[j] * w, m1 = pal[j + 1] * w, m2 = pal[j + 2] * w;
             float m4 = pal[j + 4] * w, m5 = pal[j + 5] * w, m6 = pal[j + 6] * w;
             float m8 = pal[j + 8] * w, m9 = pal[j + 9] * w, m10 = pal[j + 10] * w;
             float m12 = pal[j + 12] * w, m13 = pal[j + 13] * w, m14 = pal[j + 14] * w;
             for (int i = s + 1, e = s + k; i < e; i++) {
-                j = joints[i] << 4;
+                j = joints[i - jo] << 4;
                 w = weights[i];
                 m0 = Math.fma(pal[j], w, m0);
                 m1 = Math.fma(pal[j + 1], w, m1);

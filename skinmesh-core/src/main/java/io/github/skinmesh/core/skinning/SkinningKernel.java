@@ -15,8 +15,9 @@ public enum SkinningKernel {
     SCALAR,
     /**
      * The SIMD kernel built on the incubating {@code jdk.incubator.vector} module (one vertex per
-     * step, 128-bit vectors over matrix columns; from JDK 25 on, on CPUs with 256-bit vectors, four
-     * influences are blended two columns per vector). Usable only when the JVM was started with
+     * step; with four influences the skin matrices are held in the widest vectors that pay: the
+     * whole matrix in 512 bits from JDK 25 on with AVX-512, column pairs in 256 bits on JDK 17 or
+     * with AVX2, otherwise 128-bit columns). Usable only when the JVM was started with
      * {@code --add-modules jdk.incubator.vector}; requesting it otherwise is an error. Dual
      * quaternion skinning always runs scalar.
      */

@@ -1,251 +1,657 @@
 package io.github.skinmesh.core.skinning;
 
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Linear blend skinning with the incubating Vector API: one vertex per step, 128-bit vectors
- * holding whole matrix columns. Per influence the four columns are loaded and accumulated with
- * one fused multiply-add each (4 instead of 12 scalar operations); the blended columns then
- * transform the position as {@code c0*x + (c1*y + (c2*z + c3))}, the normal and the tangent as
- * {@code c0*x + (c1*y + c2*z)}, again with fused multiply-adds. Lane {@code r} of every step is the
- * operation {@link ScalarLbsKernel} performs on row {@code r}, so both kernels give the same bits
- * (the Vector API defines {@code fma} lane-wise as {@link Math#fma}).
+ * Linear blend skinning with the incubating Vector API, one vertex per step, in one of three
+ * {@linkplain Shape shapes}: 128-bit vectors holding one matrix column each
+ * ({@link Shape#COLUMNS_128}); 256-bit vectors holding two columns ({@link Shape#PAIRS_256});
+ * one 512-bit vector holding the whole 4x4 matrix ({@link Shape#MATRIX_512}). Per influence the
+ * columns are loaded and accumulated with one fused multiply-add per vector (16, 8 or 4
+ * instructions instead of 48 scalar operations); the blended columns then transform the position
+ * as {@code c0*x + (c1*y + (c2*z + c3))}, the normal and the tangent as
+ * {@code c0*x + (c1*y + c2*z)}, again with fused multiply-adds. Lane {@code r} of every step is
+ * the operation {@link ScalarLbsKernel} performs on row {@code r}, so all shapes and the scalar
+ * kernel give the same bits (the Vector API defines {@code fma} lane-wise as {@link Math#fma}).
  *
- * <p>Notes. This is the layout of ozz-animation's SIMD SkinningJob. Earlier prototypes on the
- * workload {@code lbs} (2-vCPU Zen 3, JDK 17 / 25, Mvertices/s): 128-bit columns 119 / 130;
- * 256-bit vectors holding two columns 134 / 124; eight vertices per step in
- * structure-of-arrays form with gathers 23 / 34 (gathers are not intrinsified well on AVX2).
- * Here, blending two columns per 256-bit vector and splitting them with
- * {@code reinterpretShape} for the 128-bit transform ran at a quarter of the 128-bit kernel's
- * speed on JDK 17 but 1.33x its speed on JDK 25 (286 against 215 Mvertices/s, best of many runs,
- * four influences, positions and normals), so the four-influence loops use it from JDK 25 on. A
- * full 4-lane store writes one float past the vertex's xyz; the next vertex overwrites it. The
- * last vertex of a range is computed by {@link ScalarLbsKernel} instead (the same operations, so
- * the same bits), so that concurrent ranges never touch each other's floats and results are bit
- * for bit independent of how a mesh is split into ranges (extracting lanes for it inside the loop
- * made C2 box the vectors: 2x slower on JDK 17). Row 3 of each skin matrix is carried in lane 3
- * and ignored. Normals by the cofactor matrix and renormalization work on scalars (the cofactor
- * matrix reads the blended columns back through one 12-float scratch array per call): they are
- * not the hot case. Separate multiplies and adds instead of fused ones (so that a scalar kernel
- * without {@link Math#fma} could match) cost this kernel 6-12% on JDK 17; see
- * {@link ScalarLbsKernel}.
+ * <p>The wide shapes blend whole column pairs or the whole matrix, then bring columns 1 and 3
+ * (and 2) to lanes 0-3 with lane rotations ({@code rearrange}) and transform in the full-width
+ * vector, of which lanes 0-3 are the result. Only lanes 0-3 of a result are stored, as a 128-bit vector (the low
+ * part of a wide vector is a free reinterpretation on every JDK; other parts are not on JDK 17).
+ *
+ * <p>Notes. The column layout is ozz-animation's SIMD SkinningJob. Measured on workload
+ * {@code lbs} (positions and normals, four influences, one thread, throughput per CPU-second of
+ * the thread, medians of 15 samples of 200 calls, a shared 2-vCPU AMD EPYC (Zen 5) with AVX-512,
+ * Mvertices/s, JDK 17 / JDK 25): 128-bit columns 184 / -; the former 256-bit shape (two columns
+ * blended per vector, split into 128-bit halves by {@code reinterpretShape}) - / 264; the whole
+ * matrix in 512 bits, rotations by single-vector {@code rearrange} 222 / 320 (without the
+ * shuffle's index check, measured with the check disabled, 318 on JDK 17: that check, not the
+ * rotation, is what JDK 17 pays); the same with the two-vector {@code rearrange} (no index check)
+ * 170 / 387; column pairs in 256 bits with two rotations 268-286 / 269; pairs plus a third
+ * 256-bit blend at offset 4 to save a rotation 222 / -; rotations through a scratch array
+ * (store, reload at an offset) 95 and 35 (store-to-load forwarding fails). ozz-animation 0.16
+ * (AVX2 + FMA build, {@code -O3 -march=native}) ran at 245-252 in the same minutes. Hence the
+ * default: {@link Shape#MATRIX_512} from JDK 25 on where 512-bit vectors are preferred,
+ * {@link Shape#PAIRS_256} where 256-bit vectors are, else {@link Shape#COLUMNS_128}. Earlier, on a
+ * 2-vCPU Zen 3 (AVX2): 128-bit columns 119 / 130; eight vertices per step in
+ * structure-of-arrays form with gathers 23 / 34. Several Vector API shapes exercised in one JVM
+ * made each slower by up to 3x in these measurements (inlining of the API's generic code), so
+ * benchmarks run one shape per JVM.
+ *
+ * <p>A full 4-lane store writes one float past the vertex's xyz; the next vertex overwrites it.
+ * The last vertex of a range is computed by {@link ScalarLbsKernel} instead (the same
+ * operations, so the same bits), so that concurrent ranges never touch each other's floats and
+ * results are bit for bit independent of how a mesh is split into ranges (extracting lanes for it
+ * inside the loop made C2 box the vectors: 2x slower on JDK 17). Row 3 of each skin matrix is
+ * carried and ignored. The wide shapes are written for four influences, positions with or
+ * without normals (the common case); other influence counts and the general case (tangents, the
+ * cofactor normal transform, renormalization) run the 128-bit code in every shape. Normals by the
+ * cofactor matrix and renormalization work on scalars (the cofactor matrix reads the blended
+ * columns back through one 12-float scratch array per call): they are not the hot case. Separate
+ * multiplies and adds instead of fused ones (so that a scalar kernel without {@link Math#fma}
+ * could match) cost this kernel 6-12% on JDK 17; see {@link ScalarLbsKernel}.
  *
  * <p>Loaded reflectively by {@link LbsKernels} only when {@code jdk.incubator.vector} is in the
  * boot layer; no other class refers to it by name.
  */
 final class VectorLbsKernel implements LbsKernel {
+    /** How the four-influence loops hold the skin matrices. */
+    enum Shape {
+        /** One 128-bit vector per column: 16 loads and fused multiply-adds per four influences. */
+        COLUMNS_128("vector"),
+        /** Columns 0-1 and 2-3 in two 256-bit vectors: 8 loads and fused multiply-adds, 2 rotations. */
+        PAIRS_256("vector-wide"),
+        /** The whole matrix in one 512-bit vector: 4 loads and fused multiply-adds, 3 rotations. */
+        MATRIX_512("vector-512");
+
+        final String kernelName;
+
+        Shape(String kernelName) {
+            this.kernelName = kernelName;
+        }
+    }
+
     private static final VectorSpecies<Float> S = FloatVector.SPECIES_128;
     private static final VectorSpecies<Float> W = FloatVector.SPECIES_256;
+    private static final VectorSpecies<Float> Z = FloatVector.SPECIES_512;
+
+    /** Lanes 4-7 to 0-3 and back in a 256-bit vector: {@code [c1|c0]} from {@code [c0|c1]}. */
+    private static final VectorShuffle<Float> SWAP_HALVES = VectorShuffle.fromOp(W, i -> (i + 4) & 7);
+    /** Rotations of a 512-bit matrix by one, two and three columns: column {@code c} to lanes 0-3. */
+    private static final VectorShuffle<Float> ROTATE_1 = VectorShuffle.fromOp(Z, i -> (i + 4) & 15);
+    private static final VectorShuffle<Float> ROTATE_2 = VectorShuffle.fromOp(Z, i -> (i + 8) & 15);
+    private static final VectorShuffle<Float> ROTATE_3 = VectorShuffle.fromOp(Z, i -> (i + 12) & 15);
 
     /**
-     * Blend two columns per 256-bit vector on runtimes where splitting it into halves is compiled
-     * well: JDK 25 (measured); JDK 17 compiles {@code reinterpretShape} into slow code.
+     * The shape this JVM runs by default: the whole matrix in 512 bits from JDK 25 on where
+     * 512-bit vectors are preferred (JDK 17 compiles the rotations it needs with an index check
+     * that costs more than the shape saves), column pairs in 256 bits where 256-bit vectors are
+     * preferred, else 128-bit columns.
      */
-    private static final boolean WIDE_BY_DEFAULT = Runtime.version().feature() >= 25
-            && FloatVector.SPECIES_PREFERRED.vectorBitSize() >= W.vectorBitSize();
+    static final Shape DEFAULT_SHAPE = defaultShape(FloatVector.SPECIES_PREFERRED.vectorBitSize(),
+            Runtime.version().feature());
 
     /** Stands in for the cofactor scratch array when normals are not transformed by the cofactor matrix. */
     private static final float[] NO_SCRATCH = new float[0];
 
-    private final boolean wide;
+    private final Shape shape;
 
-    /** Public no-argument constructor for the reflective loader. */
+    /** Public no-argument constructor for the reflective loader: the {@link #DEFAULT_SHAPE}. */
     public VectorLbsKernel() {
-        this(WIDE_BY_DEFAULT);
+        this(DEFAULT_SHAPE);
     }
 
     /**
-     * @param wide whether the four-influence loops blend in 256-bit vectors (tests run both)
+     * @param wide {@link Shape#PAIRS_256} when true, {@link Shape#COLUMNS_128} otherwise
      */
     VectorLbsKernel(boolean wide) {
+        this(wide ? Shape.PAIRS_256 : Shape.COLUMNS_128);
+    }
+
+    /**
+     * @param shape how the four-influence loops hold the matrices (tests run every shape)
+     */
+    VectorLbsKernel(Shape shape) {
         if (FloatVector.SPECIES_PREFERRED.vectorBitSize() < S.vectorBitSize()) {
             // no 128-bit SIMD on this CPU: the Vector API would be emulated and slower than scalar code
             throw new UnsupportedOperationException("no 128-bit vector support");
         }
-        this.wide = wide;
+        this.shape = shape;
+    }
+
+    /**
+     * @param preferredBits the JVM's preferred vector size in bits
+     * @param feature the JDK feature release
+     * @return the shape to run by default
+     */
+    static Shape defaultShape(int preferredBits, int feature) {
+        if (preferredBits >= 512 && feature >= 25) {
+            return Shape.MATRIX_512;
+        }
+        return preferredBits >= 256 ? Shape.PAIRS_256 : Shape.COLUMNS_128;
     }
 
     @Override
     public String name() {
-        return wide ? "vector-wide" : "vector";
+        return shape.kernelName;
     }
 
     @Override
-    public void skin(float[] palette, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
+    public void skin(float[] palette, int k, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
             float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
             int first, int end, boolean cofactor, boolean renormalize) {
         if (first >= end) {
             return;
         }
-        if (srcN == null && srcT == null) {
-            if (k == 4 && wide) {
-                positions4Wide(palette, joints, weights, srcP, dstP, first, end);
-            } else if (k == 4) {
-                positions4(palette, joints, weights, srcP, dstP, first, end);
-            } else {
-                positions(palette, k, joints, weights, srcP, dstP, first, end);
-            }
+        if (k == 4 && srcT == null && (srcN == null || (dstN != null && !cofactor && !renormalize))) {
+            fourInfluences(palette, joints, null, jo, weights, srcP, dstP, srcN, dstN, first, end);
+        } else if (srcN == null && srcT == null) {
+            positions(palette, k, joints, jo, weights, srcP, dstP, first, end);
         } else if (srcN != null && dstN != null && srcT == null && !cofactor && !renormalize) {
-            if (k == 4 && wide) {
-                positionsNormals4Wide(palette, joints, weights, srcP, dstP, srcN, dstN, first, end);
-            } else if (k == 4) {
-                positionsNormals4(palette, joints, weights, srcP, dstP, srcN, dstN, first, end);
-            } else {
-                positionsNormals(palette, k, joints, weights, srcP, dstP, srcN, dstN, first, end);
-            }
+            positionsNormals(palette, k, joints, jo, weights, srcP, dstP, srcN, dstN, first, end);
         } else {
-            general(palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, end, cofactor,
+            general(palette, k, joints, jo, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, end, cofactor,
                     renormalize);
         }
         // the range's last vertex by the scalar kernel, whose operations are those of each lane here: the same
         // bits, and no float past the range is written
-        ScalarLbsKernel.INSTANCE.skin(palette, k, joints, weights, srcP, dstP, srcN, dstN, srcT, dstT, end - 1, end,
+        ScalarLbsKernel.INSTANCE.skin(palette, k, joints, jo, weights, srcP, dstP, srcN, dstN, srcT, dstT, end - 1, end,
                 cofactor, renormalize);
     }
 
-    private static void positions(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
-            int first, int end) {
-        int last = end - 1;
-        for (int v = first; v < last; v++) {
-            int s = v * k;
-            int j = joints[s] << 4;
-            FloatVector w = FloatVector.broadcast(S, weights[s]);
-            FloatVector c0 = FloatVector.fromArray(S, pal, j).mul(w);
-            FloatVector c1 = FloatVector.fromArray(S, pal, j + 4).mul(w);
-            FloatVector c2 = FloatVector.fromArray(S, pal, j + 8).mul(w);
-            FloatVector c3 = FloatVector.fromArray(S, pal, j + 12).mul(w);
-            for (int i = s + 1, e = s + k; i < e; i++) {
-                j = joints[i] << 4;
-                w = FloatVector.broadcast(S, weights[i]);
-                c0 = FloatVector.fromArray(S, pal, j).fma(w, c0);
-                c1 = FloatVector.fromArray(S, pal, j + 4).fma(w, c1);
-                c2 = FloatVector.fromArray(S, pal, j + 8).fma(w, c2);
-                c3 = FloatVector.fromArray(S, pal, j + 12).fma(w, c3);
-            }
-            int p = 3 * v;
-            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+    @Override
+    public void skin(float[] palette, int k, char[] joints, float[] weights, float[] srcP, float[] dstP,
+            float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
+            int first, int end, boolean cofactor, boolean renormalize) {
+        if (first >= end) {
+            return;
         }
-    }
-
-    private static void positionsNormals(float[] pal, int k, int[] joints, float[] weights, float[] srcP,
-            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
-        int last = end - 1;
-        for (int v = first; v < last; v++) {
-            int s = v * k;
-            int j = joints[s] << 4;
-            FloatVector w = FloatVector.broadcast(S, weights[s]);
-            FloatVector c0 = FloatVector.fromArray(S, pal, j).mul(w);
-            FloatVector c1 = FloatVector.fromArray(S, pal, j + 4).mul(w);
-            FloatVector c2 = FloatVector.fromArray(S, pal, j + 8).mul(w);
-            FloatVector c3 = FloatVector.fromArray(S, pal, j + 12).mul(w);
-            for (int i = s + 1, e = s + k; i < e; i++) {
-                j = joints[i] << 4;
-                w = FloatVector.broadcast(S, weights[i]);
-                c0 = FloatVector.fromArray(S, pal, j).fma(w, c0);
-                c1 = FloatVector.fromArray(S, pal, j + 4).fma(w, c1);
-                c2 = FloatVector.fromArray(S, pal, j + 8).fma(w, c2);
-                c3 = FloatVector.fromArray(S, pal, j + 12).fma(w, c3);
-            }
-            int p = 3 * v;
-            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
-            c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
-                    c2.mul(srcN[p + 2]))).intoArray(dstN, p);
-        }
-    }
-
-    /** {@link #positions} unrolled for four influences, the common case. */
-    private static void positions4(float[] pal, int[] joints, float[] weights, float[] srcP, float[] dstP, int first,
-            int end) {
-        int last = end - 1;
-        for (int v = first; v < last; v++) {
-            int s = 4 * v;
-            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
-            FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
-            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]), w3 = FloatVector.broadcast(S, weights[s + 3]);
-            FloatVector c0 = blend4(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
-            FloatVector c1 = blend4(pal, j0, j1, j2, j3, 4, w0, w1, w2, w3);
-            FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
-            FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
-            int p = 3 * v;
-            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
-        }
-    }
-
-    /** {@link #positionsNormals} unrolled for four influences, the common case. */
-    private static void positionsNormals4(float[] pal, int[] joints, float[] weights, float[] srcP, float[] dstP,
-            float[] srcN, float[] dstN, int first, int end) {
-        int last = end - 1;
-        for (int v = first; v < last; v++) {
-            int s = 4 * v;
-            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
-            FloatVector w0 = FloatVector.broadcast(S, weights[s]), w1 = FloatVector.broadcast(S, weights[s + 1]);
-            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]), w3 = FloatVector.broadcast(S, weights[s + 3]);
-            FloatVector c0 = blend4(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
-            FloatVector c1 = blend4(pal, j0, j1, j2, j3, 4, w0, w1, w2, w3);
-            FloatVector c2 = blend4(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
-            FloatVector c3 = blend4(pal, j0, j1, j2, j3, 12, w0, w1, w2, w3);
-            int p = 3 * v;
-            c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
-                    c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
-            c0.fma(FloatVector.broadcast(S, srcN[p]), c1.fma(FloatVector.broadcast(S, srcN[p + 1]),
-                    c2.mul(srcN[p + 2]))).intoArray(dstN, p);
+        if (k == 4 && srcT == null && (srcN == null || (dstN != null && !cofactor && !renormalize))) {
+            fourInfluences(palette, null, joints, 0, weights, srcP, dstP, srcN, dstN, first, end);
+            ScalarLbsKernel.INSTANCE.skin(palette, k, joints, weights, srcP, dstP, srcN, dstN, null, null, end - 1,
+                    end, cofactor, renormalize);
+        } else {
+            JointWidening.run(joints, k, first, end, (wide, base, a, b) -> skin(palette, k, wide, base, weights, srcP,
+                    dstP, srcN, dstN, srcT, dstT, a, b, cofactor, renormalize));
         }
     }
 
     /**
-     * Column {@code col/4} blended over four influences, in the same order of operations as the
-     * loop of the general kernels ({@code w0*m0}, then fused multiply-adds), so both give equal
-     * results.
+     * Four influences, positions and optionally normals by the upper 3x3, vertices
+     * {@code first..end-2} (the caller skins the last one by the scalar kernel), in this kernel's
+     * shape, joints from {@code j32} (at {@code 4*v - jo}) or else {@code j16} (at {@code 4*v}).
+     * One loop per shape, stream set and joint type, each in its own method with the vertex's body
+     * written out, blends included: a per-vertex helper method (compiled on its own before the
+     * loop, then not always inlined) ran at half speed; a helper returning a blended vector cost
+     * about 10%, an accessor choosing the joint array per load about 9%. Both results are stored
+     * after every load of the vertex (the JIT does not move a load above a store to an array it
+     * cannot tell apart).
      */
-    private static FloatVector blend4(float[] pal, int j0, int j1, int j2, int j3, int col, FloatVector w0,
-            FloatVector w1, FloatVector w2, FloatVector w3) {
-        FloatVector c = FloatVector.fromArray(S, pal, j0 + col).mul(w0);
-        c = FloatVector.fromArray(S, pal, j1 + col).fma(w1, c);
-        c = FloatVector.fromArray(S, pal, j2 + col).fma(w2, c);
-        return FloatVector.fromArray(S, pal, j3 + col).fma(w3, c);
+    private void fourInfluences(float[] pal, int @Nullable [] j32, char @Nullable [] j16, int jo, float[] weights,
+            float[] srcP, float[] dstP, float @Nullable [] srcN, float @Nullable [] dstN, int first, int end) {
+        boolean normals = srcN != null && dstN != null;
+        if (j32 != null) {
+            switch (shape) {
+                case MATRIX_512:
+                    if (normals) {
+                        positionsNormalsMatrix(pal, j32, jo, weights, srcP, dstP, srcN, dstN, first, end);
+                    } else {
+                        positionsMatrix(pal, j32, jo, weights, srcP, dstP, first, end);
+                    }
+                    return;
+                case PAIRS_256:
+                    if (normals) {
+                        positionsNormalsPairs(pal, j32, jo, weights, srcP, dstP, srcN, dstN, first, end);
+                    } else {
+                        positionsPairs(pal, j32, jo, weights, srcP, dstP, first, end);
+                    }
+                    return;
+                default:
+                    if (normals) {
+                        positionsNormalsColumns(pal, j32, jo, weights, srcP, dstP, srcN, dstN, first, end);
+                    } else {
+                        positionsColumns(pal, j32, jo, weights, srcP, dstP, first, end);
+                    }
+                    return;
+            }
+        }
+        char[] j = java.util.Objects.requireNonNull(j16);
+        switch (shape) {
+            case MATRIX_512:
+                if (normals) {
+                    positionsNormalsMatrix(pal, j, weights, srcP, dstP, srcN, dstN, first, end);
+                } else {
+                    positionsMatrix(pal, j, weights, srcP, dstP, first, end);
+                }
+                return;
+            case PAIRS_256:
+                if (normals) {
+                    positionsNormalsPairs(pal, j, weights, srcP, dstP, srcN, dstN, first, end);
+                } else {
+                    positionsPairs(pal, j, weights, srcP, dstP, first, end);
+                }
+                return;
+            default:
+                if (normals) {
+                    positionsNormalsColumns(pal, j, weights, srcP, dstP, srcN, dstN, first, end);
+                } else {
+                    positionsColumns(pal, j, weights, srcP, dstP, first, end);
+                }
+                return;
+        }
     }
 
-    /** {@link #positions4} blending columns 0-1 and 2-3 in 256-bit vectors; the same results. */
-    private static void positions4Wide(float[] pal, int[] joints, float[] weights, float[] srcP, float[] dstP,
+    /** Four influences, positions, 128-bit columns: 16 loads and fused multiply-adds for the blend. */
+    private static void positionsColumns(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(S, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(S, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(S, weights[s + 3]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j0).mul(w0);
+            c0 = FloatVector.fromArray(S, pal, j1).fma(w1, c0);
+            c0 = FloatVector.fromArray(S, pal, j2).fma(w2, c0);
+            c0 = FloatVector.fromArray(S, pal, j3).fma(w3, c0);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j0 + 4).mul(w0);
+            c1 = FloatVector.fromArray(S, pal, j1 + 4).fma(w1, c1);
+            c1 = FloatVector.fromArray(S, pal, j2 + 4).fma(w2, c1);
+            c1 = FloatVector.fromArray(S, pal, j3 + 4).fma(w3, c1);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j0 + 8).mul(w0);
+            c2 = FloatVector.fromArray(S, pal, j1 + 8).fma(w1, c2);
+            c2 = FloatVector.fromArray(S, pal, j2 + 8).fma(w2, c2);
+            c2 = FloatVector.fromArray(S, pal, j3 + 8).fma(w3, c2);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j0 + 12).mul(w0);
+            c3 = FloatVector.fromArray(S, pal, j1 + 12).fma(w1, c3);
+            c3 = FloatVector.fromArray(S, pal, j2 + 12).fma(w2, c3);
+            c3 = FloatVector.fromArray(S, pal, j3 + 12).fma(w3, c3);
+            FloatVector x = FloatVector.broadcast(S, srcP[p]), y = FloatVector.broadcast(S, srcP[p + 1]);
+            c0.fma(x, c1.fma(y, c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+        }
+    }
+
+    /** As the int-joint variant, with 16-bit joints at {@code 4*v}. */
+    private static void positionsColumns(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(S, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(S, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(S, weights[s + 3]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j0).mul(w0);
+            c0 = FloatVector.fromArray(S, pal, j1).fma(w1, c0);
+            c0 = FloatVector.fromArray(S, pal, j2).fma(w2, c0);
+            c0 = FloatVector.fromArray(S, pal, j3).fma(w3, c0);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j0 + 4).mul(w0);
+            c1 = FloatVector.fromArray(S, pal, j1 + 4).fma(w1, c1);
+            c1 = FloatVector.fromArray(S, pal, j2 + 4).fma(w2, c1);
+            c1 = FloatVector.fromArray(S, pal, j3 + 4).fma(w3, c1);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j0 + 8).mul(w0);
+            c2 = FloatVector.fromArray(S, pal, j1 + 8).fma(w1, c2);
+            c2 = FloatVector.fromArray(S, pal, j2 + 8).fma(w2, c2);
+            c2 = FloatVector.fromArray(S, pal, j3 + 8).fma(w3, c2);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j0 + 12).mul(w0);
+            c3 = FloatVector.fromArray(S, pal, j1 + 12).fma(w1, c3);
+            c3 = FloatVector.fromArray(S, pal, j2 + 12).fma(w2, c3);
+            c3 = FloatVector.fromArray(S, pal, j3 + 12).fma(w3, c3);
+            FloatVector x = FloatVector.broadcast(S, srcP[p]), y = FloatVector.broadcast(S, srcP[p + 1]);
+            c0.fma(x, c1.fma(y, c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
+        }
+    }
+
+    /** Four influences, positions and normals by the upper 3x3, 128-bit columns. */
+    private static void positionsNormalsColumns(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(S, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(S, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(S, weights[s + 3]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j0).mul(w0);
+            c0 = FloatVector.fromArray(S, pal, j1).fma(w1, c0);
+            c0 = FloatVector.fromArray(S, pal, j2).fma(w2, c0);
+            c0 = FloatVector.fromArray(S, pal, j3).fma(w3, c0);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j0 + 4).mul(w0);
+            c1 = FloatVector.fromArray(S, pal, j1 + 4).fma(w1, c1);
+            c1 = FloatVector.fromArray(S, pal, j2 + 4).fma(w2, c1);
+            c1 = FloatVector.fromArray(S, pal, j3 + 4).fma(w3, c1);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j0 + 8).mul(w0);
+            c2 = FloatVector.fromArray(S, pal, j1 + 8).fma(w1, c2);
+            c2 = FloatVector.fromArray(S, pal, j2 + 8).fma(w2, c2);
+            c2 = FloatVector.fromArray(S, pal, j3 + 8).fma(w3, c2);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j0 + 12).mul(w0);
+            c3 = FloatVector.fromArray(S, pal, j1 + 12).fma(w1, c3);
+            c3 = FloatVector.fromArray(S, pal, j2 + 12).fma(w2, c3);
+            c3 = FloatVector.fromArray(S, pal, j3 + 12).fma(w3, c3);
+            FloatVector x = FloatVector.broadcast(S, srcP[p]), y = FloatVector.broadcast(S, srcP[p + 1]);
+            FloatVector rp = c0.fma(x, c1.fma(y, c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3)));
+            FloatVector nx = FloatVector.broadcast(S, srcN[p]), ny = FloatVector.broadcast(S, srcN[p + 1]);
+            FloatVector rn = c0.fma(nx, c1.fma(ny, c2.mul(srcN[p + 2])));
+            rp.intoArray(dstP, p);
+            rn.intoArray(dstN, p);
+        }
+    }
+
+    /** As the int-joint variant, with 16-bit joints at {@code 4*v}. */
+    private static void positionsNormalsColumns(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(S, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(S, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(S, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(S, weights[s + 3]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j0).mul(w0);
+            c0 = FloatVector.fromArray(S, pal, j1).fma(w1, c0);
+            c0 = FloatVector.fromArray(S, pal, j2).fma(w2, c0);
+            c0 = FloatVector.fromArray(S, pal, j3).fma(w3, c0);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j0 + 4).mul(w0);
+            c1 = FloatVector.fromArray(S, pal, j1 + 4).fma(w1, c1);
+            c1 = FloatVector.fromArray(S, pal, j2 + 4).fma(w2, c1);
+            c1 = FloatVector.fromArray(S, pal, j3 + 4).fma(w3, c1);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j0 + 8).mul(w0);
+            c2 = FloatVector.fromArray(S, pal, j1 + 8).fma(w1, c2);
+            c2 = FloatVector.fromArray(S, pal, j2 + 8).fma(w2, c2);
+            c2 = FloatVector.fromArray(S, pal, j3 + 8).fma(w3, c2);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j0 + 12).mul(w0);
+            c3 = FloatVector.fromArray(S, pal, j1 + 12).fma(w1, c3);
+            c3 = FloatVector.fromArray(S, pal, j2 + 12).fma(w2, c3);
+            c3 = FloatVector.fromArray(S, pal, j3 + 12).fma(w3, c3);
+            FloatVector x = FloatVector.broadcast(S, srcP[p]), y = FloatVector.broadcast(S, srcP[p + 1]);
+            FloatVector rp = c0.fma(x, c1.fma(y, c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3)));
+            FloatVector nx = FloatVector.broadcast(S, srcN[p]), ny = FloatVector.broadcast(S, srcN[p + 1]);
+            FloatVector rn = c0.fma(nx, c1.fma(ny, c2.mul(srcN[p + 2])));
+            rp.intoArray(dstP, p);
+            rn.intoArray(dstN, p);
+        }
+    }
+
+    /**
+     * Four influences, positions: columns 0-1 and 2-3 blended in 256-bit vectors; columns 1 and 3
+     * come to lanes 0-3 by swapping halves, and lanes 0-3 of the transform are the result.
+     */
+    private static void positionsPairs(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(W, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(W, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(W, weights[s + 3]);
+            FloatVector c01 = FloatVector.fromArray(W, pal, j0).mul(w0);
+            c01 = FloatVector.fromArray(W, pal, j1).fma(w1, c01);
+            c01 = FloatVector.fromArray(W, pal, j2).fma(w2, c01);
+            c01 = FloatVector.fromArray(W, pal, j3).fma(w3, c01);
+            FloatVector c23 = FloatVector.fromArray(W, pal, j0 + 8).mul(w0);
+            c23 = FloatVector.fromArray(W, pal, j1 + 8).fma(w1, c23);
+            c23 = FloatVector.fromArray(W, pal, j2 + 8).fma(w2, c23);
+            c23 = FloatVector.fromArray(W, pal, j3 + 8).fma(w3, c23);
+            FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
+            FloatVector x = FloatVector.broadcast(W, srcP[p]), y = FloatVector.broadcast(W, srcP[p + 1]);
+            FloatVector rp = c01.fma(x, c10.fma(y, c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+        }
+    }
+
+    /** As the int-joint variant, with 16-bit joints at {@code 4*v}. */
+    private static void positionsPairs(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(W, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(W, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(W, weights[s + 3]);
+            FloatVector c01 = FloatVector.fromArray(W, pal, j0).mul(w0);
+            c01 = FloatVector.fromArray(W, pal, j1).fma(w1, c01);
+            c01 = FloatVector.fromArray(W, pal, j2).fma(w2, c01);
+            c01 = FloatVector.fromArray(W, pal, j3).fma(w3, c01);
+            FloatVector c23 = FloatVector.fromArray(W, pal, j0 + 8).mul(w0);
+            c23 = FloatVector.fromArray(W, pal, j1 + 8).fma(w1, c23);
+            c23 = FloatVector.fromArray(W, pal, j2 + 8).fma(w2, c23);
+            c23 = FloatVector.fromArray(W, pal, j3 + 8).fma(w3, c23);
+            FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
+            FloatVector x = FloatVector.broadcast(W, srcP[p]), y = FloatVector.broadcast(W, srcP[p + 1]);
+            FloatVector rp = c01.fma(x, c10.fma(y, c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+        }
+    }
+
+    /**
+     * Four influences, positions and normals, in the shape of {@link #positionsPairs(float[], int[],
+     * int, float[], float[], float[], int, int)}.
+     */
+    private static void positionsNormalsPairs(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(W, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(W, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(W, weights[s + 3]);
+            FloatVector c01 = FloatVector.fromArray(W, pal, j0).mul(w0);
+            c01 = FloatVector.fromArray(W, pal, j1).fma(w1, c01);
+            c01 = FloatVector.fromArray(W, pal, j2).fma(w2, c01);
+            c01 = FloatVector.fromArray(W, pal, j3).fma(w3, c01);
+            FloatVector c23 = FloatVector.fromArray(W, pal, j0 + 8).mul(w0);
+            c23 = FloatVector.fromArray(W, pal, j1 + 8).fma(w1, c23);
+            c23 = FloatVector.fromArray(W, pal, j2 + 8).fma(w2, c23);
+            c23 = FloatVector.fromArray(W, pal, j3 + 8).fma(w3, c23);
+            FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
+            FloatVector x = FloatVector.broadcast(W, srcP[p]), y = FloatVector.broadcast(W, srcP[p + 1]);
+            FloatVector rp = c01.fma(x, c10.fma(y, c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
+            FloatVector nx = FloatVector.broadcast(W, srcN[p]), ny = FloatVector.broadcast(W, srcN[p + 1]);
+            FloatVector rn = c01.fma(nx, c10.fma(ny, c23.mul(srcN[p + 2])));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+            ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
+        }
+    }
+
+    /** As the int-joint variant, with 16-bit joints at {@code 4*v}. */
+    private static void positionsNormalsPairs(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector w0 = FloatVector.broadcast(W, weights[s]);
+            FloatVector w1 = FloatVector.broadcast(W, weights[s + 1]);
+            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]);
+            FloatVector w3 = FloatVector.broadcast(W, weights[s + 3]);
+            FloatVector c01 = FloatVector.fromArray(W, pal, j0).mul(w0);
+            c01 = FloatVector.fromArray(W, pal, j1).fma(w1, c01);
+            c01 = FloatVector.fromArray(W, pal, j2).fma(w2, c01);
+            c01 = FloatVector.fromArray(W, pal, j3).fma(w3, c01);
+            FloatVector c23 = FloatVector.fromArray(W, pal, j0 + 8).mul(w0);
+            c23 = FloatVector.fromArray(W, pal, j1 + 8).fma(w1, c23);
+            c23 = FloatVector.fromArray(W, pal, j2 + 8).fma(w2, c23);
+            c23 = FloatVector.fromArray(W, pal, j3 + 8).fma(w3, c23);
+            FloatVector c10 = c01.rearrange(SWAP_HALVES), c32 = c23.rearrange(SWAP_HALVES);
+            FloatVector x = FloatVector.broadcast(W, srcP[p]), y = FloatVector.broadcast(W, srcP[p + 1]);
+            FloatVector rp = c01.fma(x, c10.fma(y, c23.fma(FloatVector.broadcast(W, srcP[p + 2]), c32)));
+            FloatVector nx = FloatVector.broadcast(W, srcN[p]), ny = FloatVector.broadcast(W, srcN[p + 1]);
+            FloatVector rn = c01.fma(nx, c10.fma(ny, c23.mul(srcN[p + 2])));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+            ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
+        }
+    }
+
+    /**
+     * Four influences, positions: the whole matrix blended in one 512-bit vector; columns 1, 2 and 3
+     * come to lanes 0-3 by rotations (the two-vector {@code rearrange}, which has no index check).
+     */
+    private static void positionsMatrix(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector m = FloatVector.fromArray(Z, pal, j0).mul(weights[s]);
+            m = FloatVector.fromArray(Z, pal, j1).fma(FloatVector.broadcast(Z, weights[s + 1]), m);
+            m = FloatVector.fromArray(Z, pal, j2).fma(FloatVector.broadcast(Z, weights[s + 2]), m);
+            m = FloatVector.fromArray(Z, pal, j3).fma(FloatVector.broadcast(Z, weights[s + 3]), m);
+            FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m);
+            FloatVector m3 = m.rearrange(ROTATE_3, m);
+            FloatVector x = FloatVector.broadcast(Z, srcP[p]), y = FloatVector.broadcast(Z, srcP[p + 1]);
+            FloatVector rp = m.fma(x, m1.fma(y, m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+        }
+    }
+
+    /** As the int-joint variant, with 16-bit joints at {@code 4*v}. */
+    private static void positionsMatrix(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector m = FloatVector.fromArray(Z, pal, j0).mul(weights[s]);
+            m = FloatVector.fromArray(Z, pal, j1).fma(FloatVector.broadcast(Z, weights[s + 1]), m);
+            m = FloatVector.fromArray(Z, pal, j2).fma(FloatVector.broadcast(Z, weights[s + 2]), m);
+            m = FloatVector.fromArray(Z, pal, j3).fma(FloatVector.broadcast(Z, weights[s + 3]), m);
+            FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m);
+            FloatVector m3 = m.rearrange(ROTATE_3, m);
+            FloatVector x = FloatVector.broadcast(Z, srcP[p]), y = FloatVector.broadcast(Z, srcP[p + 1]);
+            FloatVector rp = m.fma(x, m1.fma(y, m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+        }
+    }
+
+    /**
+     * Four influences, positions and normals, in the shape of {@link #positionsMatrix(float[],
+     * int[], int, float[], float[], float[], int, int)}.
+     */
+    private static void positionsNormalsMatrix(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v - jo;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector m = FloatVector.fromArray(Z, pal, j0).mul(weights[s]);
+            m = FloatVector.fromArray(Z, pal, j1).fma(FloatVector.broadcast(Z, weights[s + 1]), m);
+            m = FloatVector.fromArray(Z, pal, j2).fma(FloatVector.broadcast(Z, weights[s + 2]), m);
+            m = FloatVector.fromArray(Z, pal, j3).fma(FloatVector.broadcast(Z, weights[s + 3]), m);
+            FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m);
+            FloatVector m3 = m.rearrange(ROTATE_3, m);
+            FloatVector x = FloatVector.broadcast(Z, srcP[p]), y = FloatVector.broadcast(Z, srcP[p + 1]);
+            FloatVector rp = m.fma(x, m1.fma(y, m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
+            FloatVector nx = FloatVector.broadcast(Z, srcN[p]), ny = FloatVector.broadcast(Z, srcN[p + 1]);
+            FloatVector rn = m.fma(nx, m1.fma(ny, m2.mul(srcN[p + 2])));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+            ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
+        }
+    }
+
+    /** As the int-joint variant, with 16-bit joints at {@code 4*v}. */
+    private static void positionsNormalsMatrix(float[] pal, char[] joints, float[] weights, float[] srcP,
+            float[] dstP, float[] srcN, float[] dstN, int first, int end) {
+        int last = end - 1;
+        for (int v = first; v < last; v++) {
+            int js = 4 * v;
+            int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
+            int s = 4 * v;
+            int p = 3 * v;
+            FloatVector m = FloatVector.fromArray(Z, pal, j0).mul(weights[s]);
+            m = FloatVector.fromArray(Z, pal, j1).fma(FloatVector.broadcast(Z, weights[s + 1]), m);
+            m = FloatVector.fromArray(Z, pal, j2).fma(FloatVector.broadcast(Z, weights[s + 2]), m);
+            m = FloatVector.fromArray(Z, pal, j3).fma(FloatVector.broadcast(Z, weights[s + 3]), m);
+            FloatVector m1 = m.rearrange(ROTATE_1, m), m2 = m.rearrange(ROTATE_2, m);
+            FloatVector m3 = m.rearrange(ROTATE_3, m);
+            FloatVector x = FloatVector.broadcast(Z, srcP[p]), y = FloatVector.broadcast(Z, srcP[p + 1]);
+            FloatVector rp = m.fma(x, m1.fma(y, m2.fma(FloatVector.broadcast(Z, srcP[p + 2]), m3)));
+            FloatVector nx = FloatVector.broadcast(Z, srcN[p]), ny = FloatVector.broadcast(Z, srcN[p + 1]);
+            FloatVector rn = m.fma(nx, m1.fma(ny, m2.mul(srcN[p + 2])));
+            ((FloatVector) rp.reinterpretShape(S, 0)).intoArray(dstP, p);
+            ((FloatVector) rn.reinterpretShape(S, 0)).intoArray(dstN, p);
+        }
+    }
+
+    private static void positions(float[] pal, int k, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
             int first, int end) {
         int last = end - 1;
         for (int v = first; v < last; v++) {
-            int s = 4 * v;
-            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
-            FloatVector w0 = FloatVector.broadcast(W, weights[s]), w1 = FloatVector.broadcast(W, weights[s + 1]);
-            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]), w3 = FloatVector.broadcast(W, weights[s + 3]);
-            FloatVector c01 = blend4Wide(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
-            FloatVector c23 = blend4Wide(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
-            FloatVector c0 = (FloatVector) c01.reinterpretShape(S, 0);
-            FloatVector c1 = (FloatVector) c01.reinterpretShape(S, 1);
-            FloatVector c2 = (FloatVector) c23.reinterpretShape(S, 0);
-            FloatVector c3 = (FloatVector) c23.reinterpretShape(S, 1);
+            int s = v * k;
+            int j = joints[s - jo] << 4;
+            FloatVector w = FloatVector.broadcast(S, weights[s]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j).mul(w);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j + 4).mul(w);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j + 8).mul(w);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j + 12).mul(w);
+            for (int i = s + 1, e = s + k; i < e; i++) {
+                j = joints[i - jo] << 4;
+                w = FloatVector.broadcast(S, weights[i]);
+                c0 = FloatVector.fromArray(S, pal, j).fma(w, c0);
+                c1 = FloatVector.fromArray(S, pal, j + 4).fma(w, c1);
+                c2 = FloatVector.fromArray(S, pal, j + 8).fma(w, c2);
+                c3 = FloatVector.fromArray(S, pal, j + 12).fma(w, c3);
+            }
             int p = 3 * v;
             c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
                     c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
         }
     }
 
-    /** {@link #positionsNormals4} blending columns 0-1 and 2-3 in 256-bit vectors; the same results. */
-    private static void positionsNormals4Wide(float[] pal, int[] joints, float[] weights, float[] srcP,
+    private static void positionsNormals(float[] pal, int k, int[] joints, int jo, float[] weights, float[] srcP,
             float[] dstP, float[] srcN, float[] dstN, int first, int end) {
         int last = end - 1;
         for (int v = first; v < last; v++) {
-            int s = 4 * v;
-            int j0 = joints[s] << 4, j1 = joints[s + 1] << 4, j2 = joints[s + 2] << 4, j3 = joints[s + 3] << 4;
-            FloatVector w0 = FloatVector.broadcast(W, weights[s]), w1 = FloatVector.broadcast(W, weights[s + 1]);
-            FloatVector w2 = FloatVector.broadcast(W, weights[s + 2]), w3 = FloatVector.broadcast(W, weights[s + 3]);
-            FloatVector c01 = blend4Wide(pal, j0, j1, j2, j3, 0, w0, w1, w2, w3);
-            FloatVector c23 = blend4Wide(pal, j0, j1, j2, j3, 8, w0, w1, w2, w3);
-            FloatVector c0 = (FloatVector) c01.reinterpretShape(S, 0);
-            FloatVector c1 = (FloatVector) c01.reinterpretShape(S, 1);
-            FloatVector c2 = (FloatVector) c23.reinterpretShape(S, 0);
-            FloatVector c3 = (FloatVector) c23.reinterpretShape(S, 1);
+            int s = v * k;
+            int j = joints[s - jo] << 4;
+            FloatVector w = FloatVector.broadcast(S, weights[s]);
+            FloatVector c0 = FloatVector.fromArray(S, pal, j).mul(w);
+            FloatVector c1 = FloatVector.fromArray(S, pal, j + 4).mul(w);
+            FloatVector c2 = FloatVector.fromArray(S, pal, j + 8).mul(w);
+            FloatVector c3 = FloatVector.fromArray(S, pal, j + 12).mul(w);
+            for (int i = s + 1, e = s + k; i < e; i++) {
+                j = joints[i - jo] << 4;
+                w = FloatVector.broadcast(S, weights[i]);
+                c0 = FloatVector.fromArray(S, pal, j).fma(w, c0);
+                c1 = FloatVector.fromArray(S, pal, j + 4).fma(w, c1);
+                c2 = FloatVector.fromArray(S, pal, j + 8).fma(w, c2);
+                c3 = FloatVector.fromArray(S, pal, j + 12).fma(w, c3);
+            }
             int p = 3 * v;
             c0.fma(FloatVector.broadcast(S, srcP[p]), c1.fma(FloatVector.broadcast(S, srcP[p + 1]),
                     c2.fma(FloatVector.broadcast(S, srcP[p + 2]), c3))).intoArray(dstP, p);
@@ -254,16 +660,7 @@ final class VectorLbsKernel implements LbsKernel {
         }
     }
 
-    /** Columns {@code col/4} and {@code col/4 + 1} blended over four influences, as {@link #blend4}. */
-    private static FloatVector blend4Wide(float[] pal, int j0, int j1, int j2, int j3, int col, FloatVector w0,
-            FloatVector w1, FloatVector w2, FloatVector w3) {
-        FloatVector c = FloatVector.fromArray(W, pal, j0 + col).mul(w0);
-        c = FloatVector.fromArray(W, pal, j1 + col).fma(w1, c);
-        c = FloatVector.fromArray(W, pal, j2 + col).fma(w2, c);
-        return FloatVector.fromArray(W, pal, j3 + col).fma(w3, c);
-    }
-
-    private static void general(float[] pal, int k, int[] joints, float[] weights, float[] srcP, float[] dstP,
+    private static void general(float[] pal, int k, int[] joints, int jo, float[] weights, float[] srcP, float[] dstP,
             float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT, float @Nullable [] dstT,
             int first, int end, boolean cofactor, boolean renormalize) {
         boolean normals = srcN != null && dstN != null;
@@ -273,14 +670,14 @@ final class VectorLbsKernel implements LbsKernel {
         int last = end - 1;
         for (int v = first; v < last; v++) {
             int s = v * k;
-            int j = joints[s] << 4;
+            int j = joints[s - jo] << 4;
             FloatVector w = FloatVector.broadcast(S, weights[s]);
             FloatVector c0 = FloatVector.fromArray(S, pal, j).mul(w);
             FloatVector c1 = FloatVector.fromArray(S, pal, j + 4).mul(w);
             FloatVector c2 = FloatVector.fromArray(S, pal, j + 8).mul(w);
             FloatVector c3 = FloatVector.fromArray(S, pal, j + 12).mul(w);
             for (int i = s + 1, e = s + k; i < e; i++) {
-                j = joints[i] << 4;
+                j = joints[i - jo] << 4;
                 w = FloatVector.broadcast(S, weights[i]);
                 c0 = FloatVector.fromArray(S, pal, j).fma(w, c0);
                 c1 = FloatVector.fromArray(S, pal, j + 4).fma(w, c1);

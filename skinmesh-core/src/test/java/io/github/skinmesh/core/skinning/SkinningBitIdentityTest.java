@@ -17,7 +17,8 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
- * Same input, same bits: the scalar kernel, the SIMD kernel (both of its loop shapes), one, two
+ * Same input, same bits: the scalar kernel, the SIMD kernel (each of its loop shapes), bound
+ * skins with 32- and 16-bit joints, one, two
  * and more threads, and any split of the vertices into ranges give identical float bits for
  * positions, normals and tangents, for every influence count, normal transform and
  * renormalization; positions do not depend on which other streams are skinned. Dual quaternion
@@ -109,6 +110,14 @@ class SkinningBitIdentityTest {
             }
             expected.assertSame(skinInRanges(f, streams, o, new SplittableRandom(seed)),
                     what + " " + kernel + " in random ranges");
+            for (BoundSkin.JointWidth width : BoundSkin.JointWidth.values()) {
+                BoundSkin bound = BoundSkin.of(f.palette.length / 16, f.k, f.joints, f.weights, width);
+                for (int threads : new int[] {1, 3}) {
+                    expected.assertSame(skinBound(bound, f, streams, o.withParallelism(threads)
+                            .withMinVerticesPerTask(16)), what + " " + kernel + " bound " + width + " " + threads
+                            + " threads");
+                }
+            }
         }
         boolean cofactor = scalar.normalTransform() == NormalTransform.COFACTOR;
         boolean unit = scalar.renormalization() == Renormalization.UNIT_LENGTH;
@@ -150,7 +159,8 @@ class SkinningBitIdentityTest {
     /** Refers to {@link VectorLbsKernel} only when called, so that this class loads without the module. */
     private static final class VectorKernels {
         static List<LbsKernel> bothShapes() {
-            return List.of(new VectorLbsKernel(false), new VectorLbsKernel(true));
+            return List.of(new VectorLbsKernel(false), new VectorLbsKernel(true),
+                    new VectorLbsKernel(VectorLbsKernel.Shape.MATRIX_512));
         }
     }
 
@@ -245,6 +255,13 @@ class SkinningBitIdentityTest {
         Skinning.skinInto(f.palette, f.k, f.joints, f.weights, f.positions, out.positions,
                 streams.normals ? f.normals : null, out.normals, streams.tangents ? f.tangents : null, out.tangents,
                 0, f.vertexCount, options, pool);
+        return out;
+    }
+
+    private static Skinned skinBound(BoundSkin bound, SkinningFixtures f, Streams streams, SkinningOptions options) {
+        Skinned out = arrays(f, streams);
+        Skinning.skinInto(bound, f.palette, f.positions, out.positions, streams.normals ? f.normals : null,
+                out.normals, streams.tangents ? f.tangents : null, out.tangents, 0, f.vertexCount, options);
         return out;
     }
 

@@ -8,7 +8,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * The vector kernel, both loop shapes, against the scalar kernel: the same bits. Needs
+ * The vector kernel, every loop shape, against the scalar kernel: the same bits. Needs
  * {@code --add-modules jdk.incubator.vector}; {@link SkinningBitIdentityTest} covers thread counts
  * and splits.
  */
@@ -26,12 +26,60 @@ class VectorLbsKernelTest {
         float[][] vector = run(LbsKernels.VECTOR, f, first, withNormals, withTangents, cof, unit);
         float[][] narrow = run(new VectorLbsKernel(false), f, first, withNormals, withTangents, cof, unit);
         float[][] wide = run(new VectorLbsKernel(true), f, first, withNormals, withTangents, cof, unit);
+        float[][] matrix = run(new VectorLbsKernel(VectorLbsKernel.Shape.MATRIX_512), f, first, withNormals,
+                withTangents, cof, unit);
         String[] streams = {"positions", "normals", "tangents"};
         for (int s = 0; s < 3; s++) {
             SkinningBitIdentityTest.assertSameBits(scalar[s], vector[s], "vector " + streams[s]);
             SkinningBitIdentityTest.assertSameBits(scalar[s], narrow[s], "vector (128-bit blend) " + streams[s]);
             SkinningBitIdentityTest.assertSameBits(scalar[s], wide[s], "vector (256-bit blend) " + streams[s]);
+            SkinningBitIdentityTest.assertSameBits(scalar[s], matrix[s], "vector (512-bit matrix) " + streams[s]);
         }
+    }
+
+    @Property(tries = 60, seed = "1616")
+    void sixteenBitJointsGiveTheSameBitsInEveryShapeAndTheScalarKernel(@ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 8) int k, @ForAll Palette kind, @ForAll NormalTransform normalTransform,
+            @ForAll Renormalization renormalization, @ForAll boolean withNormals, @ForAll boolean withTangents,
+            @ForAll @IntRange(min = 0, max = 40) int first) {
+        SkinningFixtures f = SkinningFixtures.random(seed, k, 64, 41, kind);
+        boolean cof = normalTransform == NormalTransform.COFACTOR;
+        boolean unit = renormalization == Renormalization.UNIT_LENGTH;
+        float[][] expected = run(ScalarLbsKernel.INSTANCE, f, first, withNormals, withTangents, cof, unit);
+        java.util.List<LbsKernel> kernels = new java.util.ArrayList<>(java.util.List.of(ScalarLbsKernel.INSTANCE));
+        for (VectorLbsKernel.Shape shape : VectorLbsKernel.Shape.values()) {
+            kernels.add(new VectorLbsKernel(shape));
+        }
+        char[] narrow = new char[f.joints.length];
+        for (int i = 0; i < narrow.length; i++) {
+            narrow[i] = (char) f.joints[i];
+        }
+        String[] streams = {"positions", "normals", "tangents"};
+        for (LbsKernel kernel : kernels) {
+            int n = f.vertexCount;
+            float[] p = new float[3 * n];
+            float[] nn = withNormals ? new float[3 * n] : null;
+            float[] t = withTangents ? new float[4 * n] : null;
+            kernel.skin(f.palette, f.k, narrow, f.weights, f.positions, p, withNormals ? f.normals : null, nn,
+                    withTangents ? f.tangents : null, t, first, n, cof, unit);
+            float[][] actual = {p, nn, t};
+            for (int s = 0; s < 3; s++) {
+                SkinningBitIdentityTest.assertSameBits(expected[s], actual[s],
+                        kernel.name() + " 16-bit joints " + streams[s]);
+            }
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void theDefaultShapeIsTheWidestThatPaysOnTheRunningJdk() {
+        assertThat(VectorLbsKernel.defaultShape(512, 25)).isEqualTo(VectorLbsKernel.Shape.MATRIX_512);
+        assertThat(VectorLbsKernel.defaultShape(512, 26)).isEqualTo(VectorLbsKernel.Shape.MATRIX_512);
+        assertThat(VectorLbsKernel.defaultShape(512, 17)).isEqualTo(VectorLbsKernel.Shape.PAIRS_256);
+        assertThat(VectorLbsKernel.defaultShape(256, 25)).isEqualTo(VectorLbsKernel.Shape.PAIRS_256);
+        assertThat(VectorLbsKernel.defaultShape(256, 17)).isEqualTo(VectorLbsKernel.Shape.PAIRS_256);
+        assertThat(VectorLbsKernel.defaultShape(128, 25)).isEqualTo(VectorLbsKernel.Shape.COLUMNS_128);
+        assertThat(new VectorLbsKernel().name()).isEqualTo(VectorLbsKernel.DEFAULT_SHAPE.kernelName);
+        assertThat(LbsKernels.select(SkinningKernel.AUTO).name()).isEqualTo(VectorLbsKernel.DEFAULT_SHAPE.kernelName);
     }
 
     /** Skins vertices {@code first..n-1} of {@code f} with {@code kernel}: positions, normals, tangents (or null). */

@@ -30,6 +30,8 @@ public final class LbsWorkload {
     public static final int VERTICES = 50_000;
     /** Influences per vertex. */
     public static final int INFLUENCES = 4;
+    /** Largest vertex count of {@link #LbsWorkload(int)}. */
+    public static final int MAX_VERTICES = 100_000_000;
     /** Published checksum of the skinned positions ({@link Checksums#weighted}). */
     public static final double POSITIONS_CHECKSUM = -35618.726;
     /** Published checksum of the skinned, not renormalized normals. */
@@ -41,14 +43,36 @@ public final class LbsWorkload {
 
     private static final float TWO_PI = (float) (2 * Math.PI);
 
+    private final int vertexCount;
     private final float[] palette = new float[16 * JOINTS];
-    private final float[] positions = new float[3 * VERTICES];
-    private final float[] normals = new float[3 * VERTICES];
-    private final int[] joints = new int[INFLUENCES * VERTICES];
-    private final float[] weights = new float[INFLUENCES * VERTICES];
+    private final float[] positions;
+    private final float[] normals;
+    private final int[] joints;
+    private final float[] weights;
 
     /** Builds the workload (about 2 MB of arrays). */
     public LbsWorkload() {
+        this(VERTICES);
+    }
+
+    /**
+     * Builds the workload's generator run for another vertex count: the palette and the first
+     * {@code min(vertexCount, 50,000)} vertices are exactly W-SKIN-50K's, further vertices
+     * continue the same draws (as the ozz-animation harness of the benchmark folder does).
+     * Allocates {@code 56*vertexCount} bytes.
+     *
+     * @param vertexCount number of vertices, 1..{@value #MAX_VERTICES}
+     * @throws IllegalArgumentException when {@code vertexCount} is out of range
+     */
+    public LbsWorkload(int vertexCount) {
+        if (vertexCount < 1 || vertexCount > MAX_VERTICES) {
+            throw new IllegalArgumentException("vertexCount " + vertexCount + ", expected 1.." + MAX_VERTICES);
+        }
+        this.vertexCount = vertexCount;
+        positions = new float[3 * vertexCount];
+        normals = new float[3 * vertexCount];
+        joints = new int[INFLUENCES * vertexCount];
+        weights = new float[INFLUENCES * vertexCount];
         SplitMix64 rng = new SplitMix64(SEED);
         for (int j = 0; j < JOINTS; j++) {
             float u1 = rng.nf(), u2 = rng.nf(), u3 = rng.nf();
@@ -72,7 +96,7 @@ public final class LbsWorkload {
             palette[m + 14] = tz;
             palette[m + 15] = 1;
         }
-        for (int v = 0; v < VERTICES; v++) {
+        for (int v = 0; v < vertexCount; v++) {
             for (int c = 0; c < 3; c++) {
                 positions[3 * v + c] = rng.nf() * 2 - 1;
             }
@@ -96,27 +120,32 @@ public final class LbsWorkload {
         }
     }
 
+    /** @return the number of vertices */
+    public int vertexCount() {
+        return vertexCount;
+    }
+
     /** @return the skin matrices, {@code 16*JOINTS} floats, column-major (shared, do not modify) */
     public float[] palette() {
         return palette;
     }
 
-    /** @return bind positions, {@code 3*VERTICES} floats (shared, do not modify) */
+    /** @return bind positions, {@code 3*vertexCount()} floats (shared, do not modify) */
     public float[] positions() {
         return positions;
     }
 
-    /** @return unit bind normals, {@code 3*VERTICES} floats (shared, do not modify) */
+    /** @return unit bind normals, {@code 3*vertexCount()} floats (shared, do not modify) */
     public float[] normals() {
         return normals;
     }
 
-    /** @return joint indices, {@code 4*VERTICES} ints in 0..63 (shared, do not modify) */
+    /** @return joint indices, {@code 4*vertexCount()} ints in 0..63 (shared, do not modify) */
     public int[] joints() {
         return joints;
     }
 
-    /** @return weights summing to 1 per vertex, {@code 4*VERTICES} floats (shared, do not modify) */
+    /** @return weights summing to 1 per vertex, {@code 4*vertexCount()} floats (shared, do not modify) */
     public float[] weights() {
         return weights;
     }
