@@ -37,9 +37,10 @@ import picocli.CommandLine.Spec;
             + " it shows the instance count and the frame rate, and says what is missing when the browser lacks"
             + " WebGL 2 or float textures or the texture is larger than the device allows. #t=0.5 after the address"
             + " draws a still frame at 0.5 s.",
-            "Also writes bones.exr and manifest.json (as bones-texture does) and instances.json: per instance its"
-            + " clip, phase, speed and transform (a grid on the ground, seeded headings). The same input and --seed"
-            + " give the same bytes (formats in docs/crowd.md).",
+            "Also writes bones.exr and manifest.json (the format of bones-texture, rows wrapping at 2048 texels),"
+            + " instances.json: per instance its clip, phase, speed and transform (a grid on the ground, seeded"
+            + " headings), and bounds.json: each instance's bounds over its whole clip and the batch's. The same"
+            + " input and --seed give the same bytes (formats in docs/crowd.md).",
             "Parts with several bone palettes are combined into one skinned mesh first. A texture taller than 2048"
             + " rows (what every WebGL 2 device allows) is a warning; more than 16384 rows an error."})
 final class CrowdCommand implements Callable<Integer> {

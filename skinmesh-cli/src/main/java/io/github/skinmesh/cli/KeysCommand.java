@@ -38,8 +38,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "keys", mixinStandardHelpOptions = true,
         description = {"Bakes a clip into keyframes in vertex channels, for devices without vertex texture fetch: the"
-            + " clip is split into segments, each a mesh whose custom vertex attributes _KEY_POSITION_0.._3 (and"
-            + " _KEY_NORMAL_0.._3 when every part has normals) hold 4 key poses; a vertex shader interpolates them"
+            + " clip is split into segments, each a mesh whose custom vertex attributes _KEY_POSITION_0..3 (and"
+            + " _KEY_NORMAL_0..3 when every part has normals) hold 4 key poses; a vertex shader interpolates them"
             + " with the cubic through the 4 keys at the segment's key times (skinmesh_keys.glsl/.hlsl).",
             "The vertices are those of FILE's skinned primitives in the order of skinmesh skin (glTF nodes with a mesh"
                 + " and a skin, in node order), posed in the character's model space. The clip is sampled at --fps:"
