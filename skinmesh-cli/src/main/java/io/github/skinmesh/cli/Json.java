@@ -1,6 +1,8 @@
 package io.github.skinmesh.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -10,7 +12,12 @@ import java.nio.charset.StandardCharsets;
 
 /** JSON output of the reporting commands: one object, keys in a fixed order, two-space indent. */
 final class Json {
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /**
+     * Indented; numbers through the generator's own shortest-digit writer, so a report reads the
+     * same on every JDK ({@code Double.toString} changed in JDK 19).
+     */
+    private static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
+            .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER).build()).enable(SerializationFeature.INDENT_OUTPUT);
 
     private Json() {
     }

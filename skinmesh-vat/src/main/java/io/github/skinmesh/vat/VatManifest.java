@@ -1,6 +1,7 @@
 package io.github.skinmesh.vat;
 
 import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.core.internal.DecimalText;
 import io.github.skinmesh.core.model.Bounds;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -315,20 +316,22 @@ public final class VatManifest {
                 sb.append(", \"page\": ").append(c.page());
             }
             sb.append(", \"firstRow\": ").append(c.firstRow()).append(", \"frames\": ").append(c.frames())
-                    .append(", \"fps\": ").append(c.fps()).append(", \"duration\": ").append(c.duration())
+                    .append(", \"fps\": ").append(DecimalText.of(c.fps()))
+                    .append(", \"duration\": ").append(DecimalText.of(c.duration()))
                     .append(", \"loop\": ").append(c.loop()).append(", \"bounds\": ");
             bounds(sb, c.bounds());
-            sb.append(", \"maxError\": ").append(c.maxError()).append(", \"rmsError\": ").append(c.rmsError())
+            sb.append(", \"maxError\": ").append(DecimalText.of(c.maxError()))
+                    .append(", \"rmsError\": ").append(DecimalText.of(c.rmsError()))
                     .append('}');
         }
         sb.append(clips.isEmpty() ? "],\n" : "\n  ],\n");
-        sb.append("  \"maxError\": ").append(maxError).append(",\n");
-        sb.append("  \"rmsError\": ").append(rmsError);
+        sb.append("  \"maxError\": ").append(DecimalText.of(maxError)).append(",\n");
+        sb.append("  \"rmsError\": ").append(DecimalText.of(rmsError));
         if (!Double.isNaN(normalMaxErrorDegrees)) {
-            sb.append(",\n  \"normalMaxErrorDegrees\": ").append(normalMaxErrorDegrees);
+            sb.append(",\n  \"normalMaxErrorDegrees\": ").append(DecimalText.of(normalMaxErrorDegrees));
         }
         if (!Double.isNaN(tangentMaxErrorDegrees)) {
-            sb.append(",\n  \"tangentMaxErrorDegrees\": ").append(tangentMaxErrorDegrees);
+            sb.append(",\n  \"tangentMaxErrorDegrees\": ").append(DecimalText.of(tangentMaxErrorDegrees));
         }
         sb.append("\n}\n");
         return sb.toString();
@@ -348,8 +351,9 @@ public final class VatManifest {
     }
 
     private static void bounds(StringBuilder sb, Bounds b) {
-        sb.append("{\"min\": [").append(b.minX()).append(", ").append(b.minY()).append(", ").append(b.minZ())
-                .append("], \"max\": [").append(b.maxX()).append(", ").append(b.maxY()).append(", ").append(b.maxZ())
+        sb.append("{\"min\": [").append(DecimalText.of(b.minX())).append(", ").append(DecimalText.of(b.minY()))
+                .append(", ").append(DecimalText.of(b.minZ())).append("], \"max\": [").append(DecimalText.of(b.maxX()))
+                .append(", ").append(DecimalText.of(b.maxY())).append(", ").append(DecimalText.of(b.maxZ()))
                 .append("]}");
     }
 

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import io.github.skinmesh.core.internal.DecimalText;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -34,6 +36,8 @@ public final class Json {
 
     private static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
             .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+            // the generator's own shortest-digit writer: the same text on every JDK (Double.toString changed in 19)
+            .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
             .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE)
                     .maxNestingDepth(MAX_NESTING).build())
             .build())
@@ -449,17 +453,20 @@ public final class Json {
 
     /**
      * The JSON text of a float that reads back (parsed as double, narrowed to float) to the same
-     * bits: the float's shortest form when that round-trips, else the exact double value.
+     * bits: the float's shortest decimal, the same text on every JDK ({@link DecimalText}). A
+     * decimal that rounds to the float reads back as the double nearest to it, which narrows to
+     * the same float unless double rounding crosses a float tie; then the exact double value is
+     * written instead.
      *
      * @param f a finite float
      * @return the number's text
      */
     public static String floatText(float f) {
-        String s = Float.toString(f);
+        String s = DecimalText.of(f);
         if (Float.floatToIntBits((float) Double.parseDouble(s)) == Float.floatToIntBits(f)) {
             return s;
         }
-        return Double.toString(f);
+        return DecimalText.of((double) f);
     }
 
     private static String abbreviate(JsonNode n) {

@@ -1,19 +1,17 @@
 package io.github.skinmesh.vat.keys;
 
+import io.github.skinmesh.core.internal.DecimalText;
 import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.Locale;
 
 /**
  * Writes a bake's segment table as JSON text (format {@value #FORMAT}, version {@value #VERSION};
  * the project's keys document specifies it).
  *
- * <p>Numbers: a float (a time, a rate) is written as the shortest decimal, rounded half-even from
- * its exact binary value, that reads back to the same float; an error (a double) likewise to the
- * same double. Both are computed with {@link BigDecimal} and the correctly rounded parsers, which
- * the Java specification fixes, so the text does not depend on the JDK (the shortest-digit output
- * of {@code Float.toString} and {@code Double.toString} changed in JDK 19).
+ * <p>Numbers: a float (a time, a rate) is written as the shortest decimal that reads back to the
+ * same float, an error (a double) likewise to the same double, chosen by core's
+ * {@code DecimalText} with the JDK 19 rule and the same on every JDK (the JDK's own
+ * shortest-digit output changed in JDK 19), in the plain layout below.
  */
 final class KeyTableJson {
     /** The value of the {@code format} key. */
@@ -82,13 +80,7 @@ final class KeyTableJson {
         if (f == 0) {
             return Float.floatToRawIntBits(f) < 0 ? "-0.0" : "0.0";
         }
-        BigDecimal exact = new BigDecimal(f);
-        for (int digits = 1;; digits++) {
-            BigDecimal d = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
-            if (Float.parseFloat(d.toString()) == f) {
-                return text(d);
-            }
-        }
+        return text(DecimalText.shortest(f));
     }
 
     /** @return the shortest decimal text that reads back to {@code v}, see the class documentation */
@@ -99,13 +91,7 @@ final class KeyTableJson {
         if (v == 0) {
             return Double.doubleToRawLongBits(v) < 0 ? "-0.0" : "0.0";
         }
-        BigDecimal exact = new BigDecimal(v);
-        for (int digits = 1;; digits++) {
-            BigDecimal d = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
-            if (Double.parseDouble(d.toString()) == v) {
-                return text(d);
-            }
-        }
+        return text(DecimalText.shortest(v));
     }
 
     /**
