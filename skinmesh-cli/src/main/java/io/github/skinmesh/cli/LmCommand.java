@@ -18,9 +18,11 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -36,8 +38,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "lm", mixinStandardHelpOptions = true,
         description = {"Writes LayaAir .lm files (LAYAMODEL:0501, the layout of LayaAir's Unity exporter) from a glTF"
-            + " or .lm file: one .lm per mesh (a glTF mesh used by several nodes is written once, in its own space;"
-            + " node transforms, materials and clips are not part of a .lm).",
+            + " or .lm file: one .lm per mesh (a glTF mesh used by several nodes is written once per skin, in its own"
+            + " space; node transforms, materials and clips are not part of a .lm).",
             "OUT is a .lm name when FILE has one mesh, else a folder (one that exists, or a name not ending in .lm)"
             + " that receives MESHNAME.lm per mesh (characters"
             + " other than letters, digits, '.', '_' and '-' become '_'; an unnamed mesh is mesh<index>, a repeated"
@@ -140,14 +142,18 @@ final class LmCommand implements Callable<Integer> {
         } else {
             source = "gltf";
             GltfAsset asset = Inputs.readGltf(file);
-            Set<Integer> seen = new HashSet<>();
+            // a glTF mesh is written once per distinct content: nodes that share it with the same skin give
+            // the same part mesh, nodes with different skins give different bones and bind matrices
+            Map<Integer, List<Mesh>> seen = new HashMap<>();
             Set<String> names = new HashSet<>();
             for (int i = 0; i < asset.parts().size(); i++) {
                 int meshIndex = asset.source(i).mesh();
-                if (!seen.add(meshIndex)) {
+                Mesh m = asset.parts().get(i).mesh();
+                List<Mesh> written = seen.computeIfAbsent(meshIndex, k -> new ArrayList<>());
+                if (written.contains(m)) {
                     continue;
                 }
-                Mesh m = asset.parts().get(i).mesh();
+                written.add(m);
                 String name = fileName(m.name(), meshIndex, names);
                 names.add(name.toLowerCase(Locale.ROOT));
                 jobs.add(new Job(m.name(), m, partitioned, outIsFile ? out : out.resolve(name)));
