@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
             + " name gets -<index>, and -<index>-2, -3, ... if that is taken too).",
             "--convention names the space of FILE's data: gltf (the default for glTF: winding reversed, tangent w"
             + " negated, as LayaAir's glTF importer does), unity (x mirrored, v flipped, as LayaAir's Unity exporter"
-            + " does) or laya (written as it is; the default for .lm).",
+            + " does) or laya (written as it is; the default for .lm, and the only one a .lm file's data can be in).",
             "Skinned meshes are partitioned into draws of at most --max-bones bones. From a .lm with --convention laya"
             + " and neither --max-bones nor --mode, the file's draws and stored bounds are kept, so an official file"
             + " is written back byte for byte.",
@@ -110,6 +110,11 @@ final class LmCommand implements Callable<Integer> {
                     default -> throw new CommandLine.ParameterException(cl, "--convention: " + convention
                             + ", expected gltf, unity or laya");
                 };
+        if (lmInput && conv != LmConvention.LAYA) {
+            // reading would convert out of LayaAir's space and writing back into it: nothing would change
+            throw new CommandLine.ParameterException(cl, "--convention: " + convention + " does not apply to " + file
+                    + ", a .lm file's data is in LayaAir's space already; leave the option out or give laya");
+        }
         PartitionMode partitionMode = mode == null ? PartitionMode.OPTIMIZED : switch (mode.toLowerCase(Locale.ROOT)) {
             case "greedy" -> PartitionMode.GREEDY;
             case "optimized" -> PartitionMode.OPTIMIZED;

@@ -208,6 +208,13 @@ class LmCommandTest {
         assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(file.get()));
         Cli.run("lm", file.get(), "--out", out, "--convention", "laya").assertOk();
         assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(file.get()));
+        // another convention would convert out of LayaAir's space and back: a usage error, nothing written
+        for (String other : new String[] {"gltf", "unity"}) {
+            Path none = tmp.resolve(other + ".lm");
+            Cli.run("lm", file.get(), "--out", none, "--convention", other).assertUsage("--convention: " + other
+                    + " does not apply to " + file.get() + ", a .lm file's data is in LayaAir's space already");
+            assertThat(Files.exists(none)).isFalse();
+        }
         // asking for a bone limit partitions again: the file is a valid .lm with the same triangles
         Cli.Run again = Cli.run("lm", file.get(), "--out", out, "--max-bones", "24", "--json");
         again.assertOk();
