@@ -18,9 +18,11 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -36,15 +38,15 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "lm", mixinStandardHelpOptions = true,
         description = {"Writes LayaAir .lm files (LAYAMODEL:0501, the layout of LayaAir's Unity exporter) from a glTF"
-            + " or .lm file: one .lm per mesh (a glTF mesh used by several nodes is written once, in its own space;"
-            + " node transforms, materials and clips are not part of a .lm).",
+            + " or .lm file: one .lm per mesh (a glTF mesh used by several nodes is written once per skin, in its own"
+            + " space; node transforms, materials and clips are not part of a .lm).",
             "OUT is a .lm name when FILE has one mesh, else a folder (one that exists, or a name not ending in .lm)"
             + " that receives MESHNAME.lm per mesh (characters"
             + " other than letters, digits, '.', '_' and '-' become '_'; an unnamed mesh is mesh<index>, a repeated"
             + " name gets -<index>, and -<index>-2, -3, ... if that is taken too).",
             "--convention names the space of FILE's data: gltf (the default for glTF: winding reversed, tangent w"
             + " negated, as LayaAir's glTF importer does), unity (x mirrored, v flipped, as LayaAir's Unity exporter"
-            + " does) or laya (written as it is; the default for .lm).",
+            + " does) or laya (written as it is; the default for .lm, and the only one a .lm file's data can be in).",
             "Skinned meshes are partitioned into draws of at most --max-bones bones. From a .lm with --convention laya"
             + " and neither --max-bones nor --mode, the file's draws and stored bounds are kept, so an official file"
             + " is written back byte for byte.",
@@ -108,6 +110,11 @@ final class LmCommand implements Callable<Integer> {
                     default -> throw new CommandLine.ParameterException(cl, "--convention: " + convention
                             + ", expected gltf, unity or laya");
                 };
+        if (lmInput && conv != LmConvention.LAYA) {
+            // reading would convert out of LayaAir's space and writing back into it: nothing would change
+            throw new CommandLine.ParameterException(cl, "--convention: " + convention + " does not apply to " + file
+                    + ", a .lm file's data is in LayaAir's space already; leave the option out or give laya");
+        }
         PartitionMode partitionMode = mode == null ? PartitionMode.OPTIMIZED : switch (mode.toLowerCase(Locale.ROOT)) {
             case "greedy" -> PartitionMode.GREEDY;
             case "optimized" -> PartitionMode.OPTIMIZED;
@@ -140,14 +147,18 @@ final class LmCommand implements Callable<Integer> {
         } else {
             source = "gltf";
             GltfAsset asset = Inputs.readGltf(file);
-            Set<Integer> seen = new HashSet<>();
+            // a glTF mesh is written once per distinct content: nodes that share it with the same skin give
+            // the same part mesh, nodes with different skins give different bones and bind matrices
+            Map<Integer, List<Mesh>> seen = new HashMap<>();
             Set<String> names = new HashSet<>();
             for (int i = 0; i < asset.parts().size(); i++) {
                 int meshIndex = asset.source(i).mesh();
-                if (!seen.add(meshIndex)) {
+                Mesh m = asset.parts().get(i).mesh();
+                List<Mesh> written = seen.computeIfAbsent(meshIndex, k -> new ArrayList<>());
+                if (written.contains(m)) {
                     continue;
                 }
-                Mesh m = asset.parts().get(i).mesh();
+                written.add(m);
                 String name = fileName(m.name(), meshIndex, names);
                 names.add(name.toLowerCase(Locale.ROOT));
                 jobs.add(new Job(m.name(), m, partitioned, outIsFile ? out : out.resolve(name)));

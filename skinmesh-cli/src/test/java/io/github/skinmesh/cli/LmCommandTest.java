@@ -85,6 +85,38 @@ class LmCommandTest {
         assertThat(Cli.hiddenFiles(tmp)).isEmpty();
     }
 
+    /** One glTF mesh on two nodes with different skins: one file per skin, each with its own bones. */
+    @Test
+    void aMeshSharedByNodesWithDifferentSkinsIsWrittenOncePerSkin() throws IOException {
+        Path in = tmp.resolve("shared.glb");
+        Files.write(in, TinyGlb.glb(json -> {
+            ((com.fasterxml.jackson.databind.node.ArrayNode) json.get("nodes")).addObject().put("name", "twin")
+                    .put("mesh", 0).put("skin", 1);
+            ((com.fasterxml.jackson.databind.node.ArrayNode) json.get("skins")).addObject().putArray("joints").add(0);
+            ((com.fasterxml.jackson.databind.node.ArrayNode) json.at("/scenes/0/nodes")).add(3);
+            // the same node twice with the first skin adds nothing
+            ((com.fasterxml.jackson.databind.node.ArrayNode) json.get("nodes")).addObject().put("name", "copy")
+                    .put("mesh", 0).put("skin", 0);
+            ((com.fasterxml.jackson.databind.node.ArrayNode) json.at("/scenes/0/nodes")).add(4);
+        }));
+        Path dir = tmp.resolve("lm");
+        Cli.Run run = Cli.run("lm", in, "--out", dir, "--json");
+        run.assertOk();
+        JsonNode files = MAPPER.readTree(run.out()).get("files");
+        assertThat(files).hasSize(2);
+        List<String> bones = new ArrayList<>();
+        List<Float> bindY = new ArrayList<>();
+        for (JsonNode f : files) {
+            Mesh m = LayaModels.read(Path.of(f.get("file").asText()), LmReadOptions.DEFAULTS).mesh();
+            assertThat(m.skin().paletteSize()).isEqualTo(1);
+            bones.add(m.skin().boneName(0));
+            bindY.add(m.skin().inverseBindMatrix(0, new org.joml.Matrix4f()).m31());
+        }
+        assertThat(bones).containsExactly("joint", "root");
+        assertThat(bindY).containsExactly(-1f, 0f);
+        assertThat(Cli.files(dir)).hasSize(2);
+    }
+
     @Test
     void theTableNamesEveryFileAndGreedyNeverMakesFewerDrawsThanOptimized() throws IOException {
         Path in = combinedHumanoid();
@@ -176,6 +208,13 @@ class LmCommandTest {
         assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(file.get()));
         Cli.run("lm", file.get(), "--out", out, "--convention", "laya").assertOk();
         assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(file.get()));
+        // another convention would convert out of LayaAir's space and back: a usage error, nothing written
+        for (String other : new String[] {"gltf", "unity"}) {
+            Path none = tmp.resolve(other + ".lm");
+            Cli.run("lm", file.get(), "--out", none, "--convention", other).assertUsage("--convention: " + other
+                    + " does not apply to " + file.get() + ", a .lm file's data is in LayaAir's space already");
+            assertThat(Files.exists(none)).isFalse();
+        }
         // asking for a bone limit partitions again: the file is a valid .lm with the same triangles
         Cli.Run again = Cli.run("lm", file.get(), "--out", out, "--max-bones", "24", "--json");
         again.assertOk();

@@ -18,7 +18,10 @@ import java.util.Arrays;
  * </ol>
  * Groups are then renumbered by their first triangle.
  *
- * <p>Bone use is counted per (group, bone) in one dense table, {@code groups x bones} ints; when
+ * <p>Per vertex, the groups of its triangles are kept with their corner counts (at most
+ * {@code min(valence, groups)} entries), so a move's effect costs the few groups met at its three
+ * vertices, not a scan of their triangles: a vertex shared by every triangle costs no more than
+ * any other. Bone use is counted per (group, bone) in one dense table, {@code groups x bones} ints; when
  * that would exceed {@value #MAX_TABLE} ints (thousands of groups over thousands of bones, far
  * beyond real characters) the grouping is returned unrefined. Everything is in a fixed order,
  * so the result is deterministic.
@@ -38,6 +41,12 @@ final class Refinement {
     private final int[] use; // use[g * bones + b]: triangles of group g holding bone b
     private final int[] size; // distinct bones per group
     private final int[] count; // triangles per group
+    // per local vertex v, the groups of its triangles with their corner counts:
+    // vertexGroup/vertexCount[vertexFirst[v] .. vertexFirst[v] + vertexGroups[v] - 1], unordered
+    private final int[] vertexFirst;
+    private final int[] vertexGroups;
+    private final int[] vertexGroup;
+    private final int[] vertexCount;
 
     private Refinement(BoneSets sets, Topology topology, Grouping start, int maxBones) {
         this.sets = sets;
@@ -49,6 +58,16 @@ final class Refinement {
         this.use = new int[groups * bones];
         this.size = new int[groups];
         this.count = new int[groups];
+        int vertices = topology.vertexCount;
+        this.vertexFirst = new int[vertices];
+        this.vertexGroups = new int[vertices];
+        int capacity = 0;
+        for (int v = 0; v < vertices; v++) {
+            vertexFirst[v] = capacity;
+            capacity += Math.min(topology.vertexStart[v + 1] - topology.vertexStart[v], groups);
+        }
+        this.vertexGroup = new int[capacity];
+        this.vertexCount = new int[capacity];
         for (int t = 0; t < sets.triangles; t++) {
             add(t, groupOf[t]);
         }
@@ -79,6 +98,21 @@ final class Refinement {
     private void add(int t, int g) {
         groupOf[t] = g;
         count[g]++;
+        for (int c = 3 * t; c < 3 * t + 3; c++) {
+            int v = topology.corners[c];
+            int first = vertexFirst[v];
+            int end = first + vertexGroups[v];
+            int e = first;
+            while (e < end && vertexGroup[e] != g) {
+                e++;
+            }
+            if (e == end) {
+                vertexGroup[e] = g;
+                vertexCount[e] = 0;
+                vertexGroups[v]++;
+            }
+            vertexCount[e]++;
+        }
         int base = g * bones;
         for (int i = sets.start[t]; i < sets.start[t + 1]; i++) {
             if (use[base + sets.bones[i]]++ == 0) {
@@ -90,6 +124,19 @@ final class Refinement {
     private void remove(int t) {
         int g = groupOf[t];
         count[g]--;
+        for (int c = 3 * t; c < 3 * t + 3; c++) {
+            int v = topology.corners[c];
+            int first = vertexFirst[v];
+            int e = first;
+            while (vertexGroup[e] != g) {
+                e++;
+            }
+            if (--vertexCount[e] == 0) {
+                int last = first + --vertexGroups[v];
+                vertexGroup[e] = vertexGroup[last];
+                vertexCount[e] = vertexCount[last];
+            }
+        }
         int base = g * bones;
         for (int i = sets.start[t]; i < sets.start[t + 1]; i++) {
             if (--use[base + sets.bones[i]] == 0) {
@@ -207,8 +254,8 @@ final class Refinement {
         int bestGain = any ? Integer.MIN_VALUE : 0;
         for (int c = 0; c < 3; c++) {
             int v = corners[3 * t + c];
-            for (int m = topology.vertexStart[v]; m < topology.vertexStart[v + 1]; m++) {
-                int h = groupOf[topology.vertexTriangles[m]];
+            for (int e = vertexFirst[v], end = e + vertexGroups[v]; e < end; e++) {
+                int h = vertexGroup[e];
                 if (h == own || h == best) {
                     continue;
                 }
@@ -222,7 +269,10 @@ final class Refinement {
         return best;
     }
 
-    /** @return how many fewer (vertex, group) pairs moving {@code t} from {@code from} to {@code to} makes */
+    /**
+     * @return how many fewer (vertex, group) pairs moving {@code t} from {@code from} (its group)
+     *     to {@code to} makes
+     */
     private int gain(int t, int from, int to) {
         int[] corners = topology.corners;
         int gain = 0;
@@ -231,20 +281,23 @@ final class Refinement {
             if ((c > 0 && corners[3 * t] == v) || (c > 1 && corners[3 * t + 1] == v)) {
                 continue;
             }
-            boolean keepsFrom = false;
-            boolean hasTo = false;
-            for (int m = topology.vertexStart[v]; m < topology.vertexStart[v + 1]; m++) {
-                int u = topology.vertexTriangles[m];
-                int h = groupOf[u];
-                if (h == from && u != t) {
-                    keepsFrom = true;
-                } else if (h == to) {
-                    hasTo = true;
-                }
-            }
+            int own = (corners[3 * t] == v ? 1 : 0) + (corners[3 * t + 1] == v ? 1 : 0)
+                    + (corners[3 * t + 2] == v ? 1 : 0);
+            boolean keepsFrom = corners(v, from) > own;
+            boolean hasTo = corners(v, to) > 0;
             gain += (hasTo ? 1 : 0) - (keepsFrom ? 1 : 0);
         }
         return gain;
+    }
+
+    /** @return the corners of group {@code g}'s triangles at local vertex {@code v} */
+    private int corners(int v, int g) {
+        for (int e = vertexFirst[v], end = e + vertexGroups[v]; e < end; e++) {
+            if (vertexGroup[e] == g) {
+                return vertexCount[e];
+            }
+        }
+        return 0;
     }
 
     private int movePass() {

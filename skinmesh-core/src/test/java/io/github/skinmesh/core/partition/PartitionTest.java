@@ -64,6 +64,43 @@ class PartitionTest {
         return s;
     }
 
+    /**
+     * A collapsed mesh: 200,000 triangles over the 20 triples of 6 vertices, vertex {@code v} on bones
+     * {@code 2v} and {@code 2v+1}, 6 bones per draw. Each draw holds one triple (two triples span 8
+     * bones), so both modes need exactly 20. The optimized mode used to scan every triangle of a
+     * shared vertex for each triangle it placed (minutes here); the bound only guards against that.
+     */
+    @Test
+    void trianglesThatAllShareAFewVerticesNeedNoScanPerTriangle() {
+        float[][] slots = new float[6][];
+        for (int v = 0; v < 6; v++) {
+            slots[v] = new float[] {2 * v, 0.5f, 2 * v + 1, 0.5f};
+        }
+        java.util.SplittableRandom r = new java.util.SplittableRandom(7);
+        int triangles = 200_000;
+        int[] indices = new int[3 * triangles];
+        for (int t = 0; t < triangles; t++) {
+            int a = r.nextInt(6);
+            int b = (a + 1 + r.nextInt(5)) % 6;
+            int c;
+            do {
+                c = r.nextInt(6);
+            } while (c == a || c == b);
+            indices[3 * t] = a;
+            indices[3 * t + 1] = b;
+            indices[3 * t + 2] = c;
+        }
+        Mesh m = mesh(12, slots, indices);
+        for (PartitionOptions o : List.of(PartitionOptions.DEFAULTS, GREEDY)) {
+            PartitionResult p = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                    java.time.Duration.ofSeconds(60), () -> Partition.partition(m, 6, o));
+            List<Draw> draws = p.mesh().submeshes().get(0).draws();
+            assertThat(draws).as("%s", o.mode()).hasSize(20).allSatisfy(d -> assertThat(d.paletteEntryCount())
+                    .isLessThanOrEqualTo(6));
+            assertThat(draws.stream().mapToInt(Draw::indexCount).sum()).isEqualTo(3 * triangles);
+        }
+    }
+
     @Test
     void greedyTakesTheFirstDrawThatFitsNotTheBestOne() {
         // t0 {0,1,2}; t1 {3,4,5} does not fit draw 0 (6 > 4): draw 1; t2 {0,3} fits draw 0 (4 bones): draw 0,
