@@ -89,7 +89,8 @@ final class SpaceTransform {
     }
 
     private static String partName(BakeSpace space, List<Part> parts, int reference) {
-        return space.partCount() == 1 ? "every part" : "part " + Checks.quote(parts.get(reference).name());
+        return space.partCount() == 1 && parts.size() > 1 ? "every part"
+                : "part " + Checks.quote(parts.get(reference).name());
     }
 
     /** @return the space */
