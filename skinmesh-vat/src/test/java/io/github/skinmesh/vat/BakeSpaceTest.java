@@ -194,6 +194,29 @@ class BakeSpaceTest {
     }
 
     @Test
+    void aSpaceCopiesItsArraysAndGivesThemBack() {
+        int[] bones = {Index.NONE, 4};
+        float[] matrices = new float[32];
+        TURNED.get(matrices, 0);
+        MIRRORED.get(matrices, 16);
+        BakeSpace space = BakeSpace.ofParts(bones, matrices);
+        bones[1] = 7;
+        matrices[12] = 99;
+        assertThat(space.isCharacter()).isFalse();
+        assertThat(space.partCount()).isEqualTo(2);
+        assertThat(space.bone(0)).isEqualTo(Index.NONE);
+        assertThat(space.bone(1)).isEqualTo(4);
+        assertThat(space.matrixInto(0, new float[17], 1)).containsExactly(concat(new float[1], TURNED.get(new float[16])));
+        assertThat(space.matrixInto(1, new float[16], 0)).containsExactly(MIRRORED.get(new float[16]));
+        assertThat(space).isEqualTo(BakeSpace.ofParts(new int[] {Index.NONE, 4}, concat(TURNED.get(new float[16]),
+                MIRRORED.get(new float[16])))).isNotEqualTo(BakeSpace.CHARACTER);
+        assertThat(BakeSpace.CHARACTER.isCharacter()).isTrue();
+        assertThat(BakeSpace.CHARACTER.partCount()).isZero();
+        assertThatThrownBy(() -> BakeSpace.CHARACTER.bone(0)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> space.matrixInto(2, new float[16], 0)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
     void badSpacesAreRefusedNamingTheElement() {
         float[] identity = new Matrix4f().get(new float[16]);
         assertThatThrownBy(() -> BakeSpace.ofParts(new int[0], new float[0])).isInstanceOf(ValidationException.class)
