@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "bones-texture", mixinStandardHelpOptions = true,
         description = {"Bakes clips into a bone-matrix animation texture for instanced GPU skinning: per frame, 3 texels"
-            + " per bone, the three rows of its 3x4 skin matrix model(bone) * inverseBind, in the palette order of the "
+            + " per bone, the three rows of its 3x4 skin matrix (below), in the palette order of the "
             + "mesh's skin, plus DIR/manifest.json (format in docs/vat.md, command in docs/bones-texture.md).",
             "The skinned primitives of FILE must share one palette (one skin) and one skinned node transform; combine "
             + "parts first otherwise. Matrices are in model space as skin writes it by default: each is "

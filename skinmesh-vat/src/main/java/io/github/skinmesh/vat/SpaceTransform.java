@@ -93,11 +93,6 @@ final class SpaceTransform {
                 : "part " + Checks.quote(parts.get(reference).name());
     }
 
-    /** @return the space */
-    BakeSpace space() {
-        return space;
-    }
-
     /**
      * Evaluates the references that start from a bone at the poser's last pose.
      *
