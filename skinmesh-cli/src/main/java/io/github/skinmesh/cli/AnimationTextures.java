@@ -15,6 +15,7 @@ import io.github.skinmesh.core.model.Submesh;
 import io.github.skinmesh.gltf.AssetPoser;
 import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.gltf.PartSource;
+import io.github.skinmesh.vat.BakeSpace;
 import io.github.skinmesh.vat.TextureKind;
 import io.github.skinmesh.vat.VatClip;
 import io.github.skinmesh.vat.VatFiles;
@@ -44,8 +45,11 @@ final class AnimationTextures {
      * It changes only when a field is removed, renamed or changes meaning.
      */
     static final int REPORT_FORMAT_VERSION = 1;
-    /** What the report's {@code space} says: the character's model space, the glTF scene's. */
-    static final String SPACE = "world";
+    /**
+     * What the report's {@code space} says: {@code skin}'s default space, each skinned node's own
+     * ({@code inverse(W_skinnedNode) * world}).
+     */
+    static final String SPACE = "model";
     /** Largest difference from the identity of a node's world matrix that still counts as the identity. */
     private static final float IDENTITY_TOLERANCE = 1e-6f;
 
@@ -76,11 +80,13 @@ final class AnimationTextures {
      * @param primitives the skinned primitives in that order
      * @param clips the selected clips, in texture order
      * @param clipIndices their indices among the file's clips
+     * @param space each part relative to its skinned node ({@code W_node = model(nodeBone) * nodeMatrix}),
+     *     the space of {@code skin}'s default output
      * @param transformedNodes the skinned nodes whose world matrix at rest is not the identity, so that
-     *     {@code skin}'s default space (the node's own) differs from the character's model space
+     *     the baked space (the node's own) differs from the glTF scene's
      */
     record Source(Skeleton skeleton, List<Part> parts, List<Primitive> primitives, List<AnimationClip> clips,
-            int[] clipIndices, List<String> transformedNodes) {
+            int[] clipIndices, BakeSpace space, List<String> transformedNodes) {
         /** @return the total vertex count */
         int vertexCount() {
             int n = 0;
@@ -186,6 +192,8 @@ final class AnimationTextures {
         List<Part> parts = new ArrayList<>();
         List<Primitive> primitives = new ArrayList<>();
         List<String> transformed = new ArrayList<>();
+        List<Integer> nodeBones = new ArrayList<>();
+        List<float[]> nodeMatrices = new ArrayList<>();
         float[] restModel = asset.skeleton().restModelMatricesInto(new float[16 * asset.skeleton().boneCount()], 0);
         int first = 0;
         for (int p = 0; p < poser.primitiveCount();) {
@@ -203,7 +211,12 @@ final class AnimationTextures {
                         source.skin(), first, prim.vertexCount()));
                 first += prim.vertexCount();
             }
+            int before = parts.size();
             addParts(part, ranges, parts);
+            for (int added = before; added < parts.size(); added++) { // each part relative to its skinned node
+                nodeBones.add(source.nodeBone());
+                nodeMatrices.add(source.nodeMatrixInto(new float[16], 0));
+            }
             if (!isIdentity(nodeWorldAtRest(source, restModel))) {
                 transformed.add("nodes[" + source.node() + "] '" + part.name() + "'");
             }
@@ -228,7 +241,19 @@ final class AnimationTextures {
             indices[i] = index;
             clips.add(clip);
         }
-        return new Source(asset.skeleton(), parts, primitives, clips, indices, transformed);
+        int[] bones = new int[nodeBones.size()];
+        float[] matrices = new float[16 * bones.length];
+        for (int i = 0; i < bones.length; i++) {
+            bones[i] = nodeBones.get(i);
+            System.arraycopy(nodeMatrices.get(i), 0, matrices, 16 * i, 16);
+        }
+        BakeSpace space;
+        try {
+            space = BakeSpace.ofParts(bones, matrices);
+        } catch (ValidationException e) { // the reader gives finite affine node matrices
+            throw new SkinMeshException(file + ": " + e.getMessage(), e);
+        }
+        return new Source(asset.skeleton(), parts, primitives, clips, indices, space, transformed);
     }
 
     /**
@@ -281,17 +306,18 @@ final class AnimationTextures {
     }
 
     /**
-     * Notes on {@code err} which skinned nodes carry a transform of their own: for them the baked
-     * positions (the character's model space) differ from {@code skinmesh skin}'s default space.
+     * Notes on {@code err} which skinned nodes carry a transform of their own: their positions are baked
+     * in the node's space ({@code skinmesh skin}'s default), which a renderer places with the node's
+     * world matrix to show them as the glTF scene does.
      */
     static void noteSpace(PrintWriter err, String command, Path file, Source source) {
         if (source.transformedNodes().isEmpty()) {
             return;
         }
-        err.println(command + ": " + file + ": baked in the character's model space (what skinmesh skin --space world "
-                + "writes); " + String.join(", ", source.transformedNodes()) + " " + (source.transformedNodes().size() == 1
-                ? "has a world matrix" : "have world matrices") + " other than the identity, so skin's default space "
-                + "(the node's own) differs");
+        err.println(command + ": " + file + ": baked in each skinned node's own space (what skinmesh skin writes by "
+                + "default); " + String.join(", ", source.transformedNodes()) + " " + (source.transformedNodes().size() == 1
+                ? "has a world matrix" : "have world matrices") + " other than the identity: draw with it as the model "
+                + "matrix to place the mesh as the glTF scene does");
         err.flush();
     }
 
@@ -303,6 +329,10 @@ final class AnimationTextures {
         String message = e.getMessage();
         message = message.replace("maxWidth or maxHeight", maxWidthOption ? "--max-width" : "the width")
                 .replace("maxHeight", "the largest height").replace("lower the rate", "lower --fps")
+                .replace("so bake in the character's space or combine the parts first",
+                        "so combine the parts first")
+                .replace("; bake in the character's space instead", " (skinmesh skin cannot pose it in its default "
+                        + "space either)")
                 .replace("combine the parts first", "combine the parts first (skinmesh combine)")
                 .replace("options ask for POSITIONS_NORMALS", "--normals asks for them")
                 .replace("use the float or a normalized encoding", "use --encoding float, unorm16 or unorm8")

@@ -22,10 +22,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "bones-texture", mixinStandardHelpOptions = true,
         description = {"Bakes clips into a bone-matrix animation texture for instanced GPU skinning: per frame, 3 texels"
-            + " per bone, the three rows of its 3x4 skin matrix model(bone) * inverseBind, in the palette order of the "
+            + " per bone, the three rows of its 3x4 skin matrix (below), in the palette order of the "
             + "mesh's skin, plus DIR/manifest.json (format in docs/vat.md, command in docs/bones-texture.md).",
-            "The skinned primitives of FILE must share one palette (one skin); combine parts first otherwise. Matrices "
-            + "are in the character's model space (the glTF scene's). Frame f of a clip is the pose at "
+            "The skinned primitives of FILE must share one palette (one skin) and one skinned node transform; combine "
+            + "parts first otherwise. Matrices are in model space as skin writes it by default: each is "
+            + "inverse(W_skinnedNode) * model(bone) * inverseBind, so a renderer draws with W_skinnedNode as the model "
+            + "matrix to place the mesh as the glTF scene does. Frame f of a clip is the pose at "
             + "min(f / fps, duration); the last frame is exactly at the clip's duration.",
             "Texel of row r of bone b in frame f of clip c: element i = 3b + r at row clips[c].firstRow + "
             + "f*rowsPerFrame + floor(i / width), column i mod width; row 0 is the first row of the file.",
@@ -76,6 +78,6 @@ final class BonesTextureCommand implements Callable<Integer> {
         AnimationTextures.Request request = new AnimationTextures.Request("bones-texture", file, clips, out, fps, f,
                 List.of("bones"), json, false);
         return AnimationTextures.run(cl, quiet, request, (source, progress) -> Vat.bakeBoneTexture(source.skeleton(),
-                source.parts(), source.clips(), options, progress));
+                source.parts(), source.clips(), options.withSpace(source.space()), progress));
     }
 }

@@ -26,8 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "vat", mixinStandardHelpOptions = true,
         description = {"Bakes clips into vertex animation textures: one texel per vertex per frame (positions, and "
             + "normals with --normals) plus DIR/manifest.json (format in docs/vat.md).",
-            "The vertices are all skinned primitives of FILE in the order of skinmesh skin, in the character's model "
-            + "space (the glTF scene's, what skin --space world writes). Frame f of a clip is the pose at "
+            "The vertices are all skinned primitives of FILE in the order of skinmesh skin, in model space as skin "
+            + "writes it by default: inverse(W_skinnedNode) * world, per skinned node. Frame f of a clip is the pose at "
             + "min(f / fps, duration); the last frame is exactly at the clip's duration. Clips follow each other in "
             + "one texture, each from a fresh row; vertices wrap to further rows of a frame beyond --max-width.",
             "Texel of vertex i in frame f of clip c: row clips[c].firstRow + f*rowsPerFrame + floor(i / width), "
@@ -95,7 +95,7 @@ final class VatCommand implements Callable<Integer> {
         AnimationTextures.Request request = new AnimationTextures.Request("vat", file, clips, out, fps, f,
                 normals ? List.of("positions", "normals") : List.of("positions"), json, true);
         return AnimationTextures.run(cl, quiet, request, (source, progress) -> Vat.bakeVertexTextures(source.skeleton(),
-                source.parts(), source.clips(), options, progress));
+                source.parts(), source.clips(), options.withSpace(source.space()), progress));
     }
 
     /**

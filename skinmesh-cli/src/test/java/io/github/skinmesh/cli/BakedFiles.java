@@ -16,7 +16,6 @@ import io.github.skinmesh.gltf.AssetPoser;
 import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.gltf.GltfReader;
 import io.github.skinmesh.gltf.PartSource;
-import io.github.skinmesh.gltf.PoseSpace;
 import java.awt.image.BufferedImage;
 import java.awt.image.Raster;
 import java.io.ByteArrayInputStream;
@@ -37,8 +36,9 @@ import javax.imageio.ImageIO;
  * reader: the manifest as plain JSON, checked field by field against the CLI contract; the texels
  * from the raw bytes, from the PNG through {@code javax.imageio}, from the EXR through
  * {@link ExrScanlines}; each texel found by the contract's addressing rule and decoded by its
- * formulas, then compared with exact skinning ({@link AssetPoser}, the path of {@code skinmesh skin},
- * in the character's model space) at every vertex of every frame.
+ * formulas, then compared with exact skinning at every vertex of every frame: the positions
+ * {@code skinmesh skin} writes (its default space, each skinned node's own) at the frame's time, and
+ * normals posed by {@link CharacterPoser} and moved into each node's space here.
  */
 final class BakedFiles {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -227,14 +227,20 @@ final class BakedFiles {
 
     /** The skinned primitives of a file in {@code skin}'s order: bind positions and weights, concatenated. */
     static final class Vertices {
+        final Path file;
         final GltfAsset asset;
         final AssetPoser poser;
         final float[] bind;
         final int[][] joints;
         final float[][] weights;
         final List<Part> parts = new ArrayList<>();
+        /** Per part, its skinned node's placement. */
+        final List<PartSource> sources = new ArrayList<>();
+        /** What {@code skin} wrote, by clip index and time bits. */
+        private final Map<Long, float[]> skinned = new java.util.HashMap<>();
 
         Vertices(Path file) throws IOException {
+            this.file = file;
             asset = GltfReader.read(file);
             poser = AssetPoser.bind(asset);
             int n = poser.vertexCount();
@@ -246,6 +252,7 @@ final class BakedFiles {
                 Part part = poser.part(p);
                 if (parts.isEmpty() || parts.get(parts.size() - 1) != part) {
                     parts.add(part);
+                    sources.add(poser.source(p));
                 }
                 Mesh mesh = part.mesh();
                 PartSource.Primitive prim = poser.source(p).primitives().get(poser.primitiveIndex(p));
@@ -271,6 +278,50 @@ final class BakedFiles {
 
         int count() {
             return bind.length / 3;
+        }
+
+        /**
+         * Copies into {@code dst} what {@code skinmesh skin FILE --clip C --time T --out -} writes (its
+         * default space), running the command once per clip and time.
+         */
+        float[] skin(AnimationClip clip, float time, float[] dst) {
+            int index = asset.clips().indexOf(clip);
+            float[] p = skinned.computeIfAbsent(((long) index << 32) | (Float.floatToIntBits(time) & 0xffffffffL), k -> {
+                Cli.Run run = Cli.run("skin", file, "--clip", index, "--time", time, "--out", "-", "--quiet").assertOk();
+                assertThat(run.stdout().length).as("skin's output: 12 bytes per vertex").isEqualTo(12 * count());
+                float[] v = new float[3 * count()];
+                ByteBuffer.wrap(run.stdout()).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(v);
+                return v;
+            });
+            System.arraycopy(p, 0, dst, 0, p.length);
+            return dst;
+        }
+
+        /**
+         * The normals of every part posed at the poser's last pose and moved into its skinned node's space:
+         * by the inverse transpose of {@code inverse(W_node)}, which is {@code transpose(W_node)}.
+         */
+        float[] nodeNormals(CharacterPoser poser, PosedVertices posed) {
+            float[] model = poser.modelMatricesInto(new float[16 * asset.skeleton().boneCount()], 0);
+            float[] out = new float[3 * count()];
+            int o = 0;
+            for (int p = 0; p < posed.partCount(); p++) {
+                PartSource s = sources.get(p);
+                org.joml.Matrix4d w = new org.joml.Matrix4d().set(s.nodeMatrixInto(new float[16], 0));
+                if (s.nodeBone() != io.github.skinmesh.core.model.Index.NONE) {
+                    float[] b = java.util.Arrays.copyOfRange(model, 16 * s.nodeBone(), 16 * s.nodeBone() + 16);
+                    w = new org.joml.Matrix4d().set(b).mul(w);
+                }
+                w.transpose();
+                float[] n = posed.normals(p);
+                for (int v = 0; v < n.length; v += 3, o += 3) {
+                    org.joml.Vector3d d = w.transformDirection(new org.joml.Vector3d(n[v], n[v + 1], n[v + 2]));
+                    out[o] = (float) d.x;
+                    out[o + 1] = (float) d.y;
+                    out[o + 2] = (float) d.z;
+                }
+            }
+            return out;
         }
 
         AnimationClip clip(String name) {
@@ -316,17 +367,11 @@ final class BakedFiles {
             PosedVertices posed = normals ? withNormals.newOutput() : null;
             for (int f = 0; f < clip.get("frames").intValue(); f++) {
                 float t = frameTime(clip, f);
-                vertices.poser.poseInto(animation, t, PoseSpace.WORLD, exact, 0);
+                vertices.skin(animation, t, exact);
                 float[] exactNormals = null;
                 if (normals) {
                     withNormals.poseInto(t, posed);
-                    exactNormals = new float[exact.length];
-                    int o = 0;
-                    for (int p = 0; p < posed.partCount(); p++) {
-                        float[] n = posed.normals(p);
-                        System.arraycopy(n, 0, exactNormals, o, n.length);
-                        o += n.length;
-                    }
+                    exactNormals = vertices.nodeNormals(withNormals, posed);
                 }
                 for (int v = 0; v < vertices.count(); v++) {
                     int[] texel = address(c, f, v);
@@ -423,7 +468,7 @@ final class BakedFiles {
             double[] lo = corner(clip, "min", -tolerance);
             double[] hi = corner(clip, "max", tolerance);
             for (int f = 0; f < clip.get("frames").intValue(); f++) {
-                vertices.poser.poseInto(animation, frameTime(clip, f), PoseSpace.WORLD, exact, 0);
+                vertices.skin(animation, frameTime(clip, f), exact);
                 for (int b = 0; b < palette; b++) {
                     for (int r = 0; r < 3; r++) {
                         int[] texel = address(c, f, 3 * b + r);

@@ -136,10 +136,9 @@ class VatCommandTest {
         BakedFiles baked = BakedFiles.read(out);
         baked.checkVertices(new BakedFiles.Vertices(parts));
 
-        // frame 5 of the texture is what skin writes at 5/30 s, in world space (the character's model space)
+        // frame 5 of the texture is what skin writes at 5/30 s, in its default (model) space
         Path bin = tmp.resolve("parts.walk.bin");
-        Cli.run("skin", parts, "--clip", "0", "--time", String.valueOf(5 / 30f), "--space", "world", "--out", bin,
-                "--quiet").assertOk();
+        Cli.run("skin", parts, "--clip", "0", "--time", String.valueOf(5 / 30f), "--out", bin, "--quiet").assertOk();
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(bin)).order(ByteOrder.LITTLE_ENDIAN);
         assertThat(b.capacity()).isEqualTo(12 * baked.elementCount);
         double max = 0;

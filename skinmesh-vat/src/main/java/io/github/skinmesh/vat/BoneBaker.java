@@ -58,6 +58,8 @@ final class BoneBaker {
         Set<String> warnings = new LinkedHashSet<>();
         Skin palette = sharedPalette(partList, warnings);
         int boneCount = palette.paletteSize();
+        SpaceTransform space = SpaceTransform.bind(WHERE, o.space(), skeleton, partList);
+        requireOneReference(o.space(), partList);
         FrameLayout layout = FrameLayout.plan(WHERE, 3L * boneCount, 3, clipList, o.sampling());
         warnings.addAll(layout.warnings);
         VatEncoding e = o.encoding();
@@ -126,6 +128,11 @@ final class BoneBaker {
                 progress.checkCancelled(WHERE);
                 poser.poseInto(cf.time(f), out);
                 poser.skinMatricesInto(0, matrices, 0);
+                if (space != null) {
+                    space.update(poser, cf.clip().name(), f);
+                    space.apply(out, cf.clip().name(), f);
+                    space.premultiply(matrices, boneCount);
+                }
                 byte[] bytes = pageBytes[cf.page()];
                 long texel = (cf.firstRow() + (long) f * layout.rowsPerFrame) * layout.width;
                 if (e == VatEncoding.FLOAT) {
@@ -215,6 +222,18 @@ final class BoneBaker {
                     m.toBuilder().skin(m.skin().withWeights(gpuWeights.get(p))).build()));
         }
         return new VatResult(manifest, textures, outParts, new ArrayList<>(warnings));
+    }
+
+    /** Refuses a space whose parts have different references: a bone texture has one palette, so one space. */
+    private static void requireOneReference(BakeSpace space, List<Part> parts) {
+        for (int r = 1; r < space.partCount(); r++) {
+            if (!space.sameReference(0, r)) {
+                throw new ValidationException(WHERE + ": part " + Checks.quote(parts.get(r).name()) + " has another "
+                        + "space than part " + Checks.quote(parts.get(0).name()) + " (another reference bone or matrix);"
+                        + " one bone texture has one space, so bake in the character's space or combine the parts "
+                        + "first");
+            }
+        }
     }
 
     /** The one palette every part uses: the same bone names and inverse bind matrices. */

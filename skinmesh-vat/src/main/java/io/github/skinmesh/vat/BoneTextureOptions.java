@@ -20,14 +20,17 @@ import java.util.Objects;
  * @param loopMode how each clip's loop flag is decided; default {@link LoopMode#DETECT}
  * @param pageMode one texture, or pages when the clips need more rows than {@code maxHeight};
  *     default {@link PageMode#SINGLE}
+ * @param space the space of the baked positions (and normals, tangents, skin matrices): the
+ *     character's model space, or each part relative to a reference of its own (a glTF skinned
+ *     node's space, as {@code skinmesh skin} writes by default); default {@link BakeSpace#CHARACTER}
  */
 public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding encoding, WeightFormat weights,
         int maxWidth, int maxHeight, TextureSize textureSize, LoopMode loopMode,
-        PageMode pageMode) {
+        PageMode pageMode, BakeSpace space) {
     /** 30 fps, fixed rate, half floats, float weights, 4096 x 16384 at most, free size, detected loops. */
     public static final BoneTextureOptions DEFAULTS = new BoneTextureOptions(30, FrameTimes.FIXED_RATE,
             VatEncoding.HALF, WeightFormat.FLOAT, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE, LoopMode.DETECT,
-                PageMode.SINGLE);
+                PageMode.SINGLE, BakeSpace.CHARACTER);
 
     /**
      * @param fps frames per second, finite and {@code > 0}
@@ -39,6 +42,7 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      * @param textureSize free or power-of-two
      * @param loopMode loop flags
      * @param pageMode one texture or pages
+     * @param space the space of the baked values
      * @throws ValidationException when {@code fps} is not a finite positive number, the encoding
      *     is a normalized one or a maximum size is out of range
      * @throws NullPointerException when an enum is null
@@ -60,6 +64,7 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
         Objects.requireNonNull(textureSize, "textureSize");
         Objects.requireNonNull(loopMode, "loopMode");
         Objects.requireNonNull(pageMode, "pageMode");
+        Objects.requireNonNull(space, "space");
     }
 
     /**
@@ -68,7 +73,7 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      */
     public BoneTextureOptions withFps(float value) {
         return new BoneTextureOptions(value, frameTimes, encoding, weights, maxWidth, maxHeight, textureSize,
-                loopMode, pageMode);
+                loopMode, pageMode, space);
     }
 
     /**
@@ -77,7 +82,7 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      */
     public BoneTextureOptions withFrameTimes(FrameTimes value) {
         return new BoneTextureOptions(fps, value, encoding, weights, maxWidth, maxHeight, textureSize, loopMode,
-                pageMode);
+                pageMode, space);
     }
 
     /**
@@ -86,7 +91,7 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      */
     public BoneTextureOptions withEncoding(VatEncoding value) {
         return new BoneTextureOptions(fps, frameTimes, value, weights, maxWidth, maxHeight, textureSize, loopMode,
-                pageMode);
+                pageMode, space);
     }
 
     /**
@@ -95,7 +100,7 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      */
     public BoneTextureOptions withWeights(WeightFormat value) {
         return new BoneTextureOptions(fps, frameTimes, encoding, value, maxWidth, maxHeight, textureSize, loopMode,
-                pageMode);
+                pageMode, space);
     }
 
     /**
@@ -104,7 +109,7 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      */
     public BoneTextureOptions withMaxWidth(int value) {
         return new BoneTextureOptions(fps, frameTimes, encoding, weights, value, maxHeight, textureSize, loopMode,
-                pageMode);
+                pageMode, space);
     }
 
     /**
@@ -113,7 +118,7 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      */
     public BoneTextureOptions withMaxHeight(int value) {
         return new BoneTextureOptions(fps, frameTimes, encoding, weights, maxWidth, value, textureSize, loopMode,
-                pageMode);
+                pageMode, space);
     }
 
     /**
@@ -122,7 +127,7 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      */
     public BoneTextureOptions withTextureSize(TextureSize value) {
         return new BoneTextureOptions(fps, frameTimes, encoding, weights, maxWidth, maxHeight, value, loopMode,
-                pageMode);
+                pageMode, space);
     }
 
     /**
@@ -131,7 +136,7 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      */
     public BoneTextureOptions withLoopMode(LoopMode value) {
         return new BoneTextureOptions(fps, frameTimes, encoding, weights, maxWidth, maxHeight, textureSize, value,
-                pageMode);
+                pageMode, space);
     }
 
     /**
@@ -140,7 +145,17 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
      */
     public BoneTextureOptions withPageMode(PageMode value) {
         return new BoneTextureOptions(fps, frameTimes, encoding, weights, maxWidth, maxHeight, textureSize, loopMode,
-                value);
+                value, space);
+    }
+
+    /**
+     * @param value the space of the baked values: {@link BakeSpace#CHARACTER}, or a reference per
+     *     part (checked against the parts when baking)
+     * @return these options with {@code space} replaced
+     */
+    public BoneTextureOptions withSpace(BakeSpace value) {
+        return new BoneTextureOptions(fps, frameTimes, encoding, weights, maxWidth, maxHeight, textureSize, loopMode,
+                pageMode, value);
     }
 
     FrameLayout.Sampling sampling() {

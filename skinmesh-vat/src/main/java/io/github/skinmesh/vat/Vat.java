@@ -17,7 +17,9 @@ import java.util.Objects;
  * texels per palette bone per frame), with a clip table, per-clip bounds and a measured error report.
  *
  * <p>Every frame is posed by {@link io.github.skinmesh.core.anim.CharacterPoser}, the one posing
- * path, in the character's model space. Clip {@code c}'s frame {@code f} is the pose at
+ * path, in the character's model space, or with {@link VatOptions#space()} /
+ * {@link BoneTextureOptions#space()} relative to a reference per part ({@link BakeSpace}: a glTF
+ * skinned node's own space, what {@code skinmesh skin} writes by default). Clip {@code c}'s frame {@code f} is the pose at
  * {@code min(f / fps, duration)} and its last frame the pose at the duration exactly; clips follow
  * each other in the texture, each starting on a fresh row, so no frame straddles two clips. The
  * texel of element {@code i} (a vertex, or row {@code i % 3} of bone {@code i / 3}) is at row

@@ -21,14 +21,17 @@ import java.util.Objects;
  * @param loopMode how each clip's loop flag is decided; default {@link LoopMode#DETECT}
  * @param pageMode one texture, or pages when the clips need more rows than {@code maxHeight};
  *     default {@link PageMode#SINGLE}
+ * @param space the space of the baked positions (and normals, tangents, skin matrices): the
+ *     character's model space, or each part relative to a reference of its own (a glTF skinned
+ *     node's space, as {@code skinmesh skin} writes by default); default {@link BakeSpace#CHARACTER}
  */
 public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding, VatStreams streams,
         PositionMode positionMode, int maxWidth, int maxHeight, TextureSize textureSize, LoopMode loopMode,
-        PageMode pageMode) {
+        PageMode pageMode, BakeSpace space) {
     /** 30 fps, fixed rate, half floats, positions only, absolute, 4096 x 16384 at most, free size, detected loops. */
     public static final VatOptions DEFAULTS = new VatOptions(30, FrameTimes.FIXED_RATE, VatEncoding.HALF,
             VatStreams.POSITIONS, PositionMode.ABSOLUTE, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE,
-            LoopMode.DETECT, PageMode.SINGLE);
+            LoopMode.DETECT, PageMode.SINGLE, BakeSpace.CHARACTER);
 
     /**
      * @param fps frames per second, finite and {@code > 0}
@@ -41,6 +44,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      * @param textureSize free or power-of-two
      * @param loopMode loop flags
      * @param pageMode one texture or pages
+     * @param space the space of the baked values
      * @throws io.github.skinmesh.core.ValidationException when {@code fps} is not a finite
      *     positive number or a maximum size is out of range
      * @throws NullPointerException when an enum is null
@@ -56,6 +60,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
         Objects.requireNonNull(textureSize, "textureSize");
         Objects.requireNonNull(loopMode, "loopMode");
         Objects.requireNonNull(pageMode, "pageMode");
+        Objects.requireNonNull(space, "space");
     }
 
     /**
@@ -64,7 +69,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withFps(float value) {
         return new VatOptions(value, frameTimes, encoding, streams, positionMode, maxWidth, maxHeight, textureSize,
-                loopMode, pageMode);
+                loopMode, pageMode, space);
     }
 
     /**
@@ -73,7 +78,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withFrameTimes(FrameTimes value) {
         return new VatOptions(fps, value, encoding, streams, positionMode, maxWidth, maxHeight, textureSize,
-                loopMode, pageMode);
+                loopMode, pageMode, space);
     }
 
     /**
@@ -82,7 +87,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withEncoding(VatEncoding value) {
         return new VatOptions(fps, frameTimes, value, streams, positionMode, maxWidth, maxHeight, textureSize,
-                loopMode, pageMode);
+                loopMode, pageMode, space);
     }
 
     /**
@@ -91,7 +96,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withStreams(VatStreams value) {
         return new VatOptions(fps, frameTimes, encoding, value, positionMode, maxWidth, maxHeight, textureSize,
-                loopMode, pageMode);
+                loopMode, pageMode, space);
     }
 
     /**
@@ -100,7 +105,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withPositionMode(PositionMode value) {
         return new VatOptions(fps, frameTimes, encoding, streams, value, maxWidth, maxHeight, textureSize, loopMode,
-                pageMode);
+                pageMode, space);
     }
 
     /**
@@ -109,7 +114,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withMaxWidth(int value) {
         return new VatOptions(fps, frameTimes, encoding, streams, positionMode, value, maxHeight, textureSize,
-                loopMode, pageMode);
+                loopMode, pageMode, space);
     }
 
     /**
@@ -118,7 +123,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withMaxHeight(int value) {
         return new VatOptions(fps, frameTimes, encoding, streams, positionMode, maxWidth, value, textureSize,
-                loopMode, pageMode);
+                loopMode, pageMode, space);
     }
 
     /**
@@ -127,7 +132,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withTextureSize(TextureSize value) {
         return new VatOptions(fps, frameTimes, encoding, streams, positionMode, maxWidth, maxHeight, value, loopMode,
-                pageMode);
+                pageMode, space);
     }
 
     /**
@@ -136,7 +141,7 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withLoopMode(LoopMode value) {
         return new VatOptions(fps, frameTimes, encoding, streams, positionMode, maxWidth, maxHeight, textureSize,
-                value, pageMode);
+                value, pageMode, space);
     }
 
     /**
@@ -145,7 +150,17 @@ public record VatOptions(float fps, FrameTimes frameTimes, VatEncoding encoding,
      */
     public VatOptions withPageMode(PageMode value) {
         return new VatOptions(fps, frameTimes, encoding, streams, positionMode, maxWidth, maxHeight, textureSize,
-                loopMode, value);
+                loopMode, value, space);
+    }
+
+    /**
+     * @param value the space of the baked values: {@link BakeSpace#CHARACTER}, or a reference per
+     *     part (checked against the parts when baking)
+     * @return these options with {@code space} replaced
+     */
+    public VatOptions withSpace(BakeSpace value) {
+        return new VatOptions(fps, frameTimes, encoding, streams, positionMode, maxWidth, maxHeight, textureSize, loopMode,
+                pageMode, value);
     }
 
     FrameLayout.Sampling sampling() {

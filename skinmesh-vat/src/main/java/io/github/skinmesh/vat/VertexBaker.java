@@ -58,6 +58,7 @@ final class VertexBaker {
             vertexCount += p.mesh().vertexCount();
         }
         FrameLayout layout = FrameLayout.plan(WHERE, vertexCount, 1, clipList, o.sampling());
+        SpaceTransform space = SpaceTransform.bind(WHERE, o.space(), skeleton, partList);
         VatEncoding e = o.encoding();
         VatStreams streams = o.streams();
         // the normalized encodings keep every frame's exact positions until the bounds are known
@@ -123,6 +124,10 @@ final class VertexBaker {
             for (int f = 0; f < cf.frames(); f++, g++) {
                 progress.checkCancelled(WHERE);
                 poser.poseInto(cf.time(f), out);
+                if (space != null) {
+                    space.update(poser, cf.clip().name(), f);
+                    space.apply(out, cf.clip().name(), f);
+                }
                 int base = keepFrames ? 3 * v * g : 0;
                 out.positionsInto(exact, base);
                 growStored(storedBox, zeroSigns, exact, base, offsetBase, v);

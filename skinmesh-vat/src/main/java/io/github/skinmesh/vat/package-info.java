@@ -4,7 +4,8 @@
  * normalized to bounds with octahedral directions; absolute positions or offsets from the bind
  * pose; one texture, or pages of one size when the clips need more rows than a texture has) and
  * bone-matrix textures (3 texels per palette bone per frame, float or half), each with a clip
- * table, per-clip bounds and the measured error of what a shader decodes.
+ * table, per-clip bounds and the measured error of what a shader decodes; in the character's
+ * model space or relative to a reference per part ({@link io.github.skinmesh.vat.BakeSpace}).
  * {@link io.github.skinmesh.vat.VatFiles} writes them (raw little-endian or PNG, plus
  * {@code manifest.json}) and reads them back; {@link io.github.skinmesh.vat.VatDecoder} decodes
  * them exactly as the shader functions do.
