@@ -39,6 +39,48 @@ class BoundSkinTest {
         }
     }
 
+    /**
+     * A joint that another thread keeps changing between a valid and an invalid value while the
+     * array is bound: every bind either fails naming the invalid value or keeps a valid joint,
+     * never an unchecked one (the joints are checked after they are copied, not before).
+     */
+    @Test
+    void aJointChangedDuringBindingIsNeverKeptUnchecked() throws InterruptedException {
+        int paletteSize = 4;
+        int[] joints = new int[4 * 200_000];
+        float[] weights = new float[joints.length];
+        java.lang.invoke.VarHandle slot = java.lang.invoke.MethodHandles.arrayElementVarHandle(int[].class);
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread mutator = new Thread(() -> {
+            while (!stop.get()) {
+                slot.setVolatile(joints, 0, 99);
+                Thread.onSpinWait();
+                slot.setVolatile(joints, 0, 1);
+                Thread.onSpinWait();
+            }
+        });
+        mutator.start();
+        int rejected = 0;
+        try {
+            for (int i = 0; i < 60; i++) {
+                for (JointWidth width : JointWidth.values()) {
+                    try {
+                        BoundSkin b = BoundSkin.of(paletteSize, 4, joints, weights, width);
+                        assertThat(b.joint(0, 0)).as("bind " + i + " " + width).isBetween(0, paletteSize - 1);
+                    } catch (ValidationException e) {
+                        assertThat(e).hasMessage("BoundSkin.of: vertex 0 slot 0: joint 99, expected 0..3 "
+                                + "(paletteSize 4)");
+                        rejected++;
+                    }
+                }
+            }
+        } finally {
+            stop.set(true);
+            mutator.join();
+        }
+        assertThat(rejected).as("binds that saw the invalid value").isPositive();
+    }
+
     @Test
     void sixteenBitJointsKeepTheLargestPaletteIndex() {
         int last = BoundSkin.MAX_PALETTE_16 - 1;
