@@ -392,15 +392,18 @@ public final class Skinning {
     }
 
     /**
-     * Checks every argument, the joints of the range only when {@code checkJoints} (a {@link Skin}'s
-     * and a {@link BoundSkin}'s are valid by construction); returns the palette size (of the palette
-     * array, which may be longer than a bound skin's).
+     * Checks every argument; with {@code checkJoints} (the raw-array variants) also that the palette
+     * length is a multiple of 16 and the joints of the range (a {@link Skin}'s and a
+     * {@link BoundSkin}'s are valid by construction, and their palette arrays need only be at least
+     * {@code 16*paletteSize} floats long). Returns {@code palette.length / 16}, the palette size of
+     * the raw-array variants.
      */
     private static int validate(String where, float[] palette, int k, int jointsLength, int @Nullable [] joints,
             float[] weights, float[] srcP, float[] dstP, float @Nullable [] srcN, float @Nullable [] dstN,
             float @Nullable [] srcT, float @Nullable [] dstT, int first, int count, boolean checkJoints) {
         Checks.requireRange(where, "influencesPerVertex", k, 1, BoneWeights.MAX_INFLUENCES);
-        if (palette.length % 16 != 0) {
+        // a skin's palette size is its own (its palette array may be longer); raw arrays take it from the length
+        if (checkJoints && palette.length % 16 != 0) {
             throw new ValidationException(where + ": palette length " + palette.length
                     + " is not a multiple of 16, expected 16*paletteSize");
         }

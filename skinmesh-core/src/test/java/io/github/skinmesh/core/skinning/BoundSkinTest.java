@@ -168,6 +168,32 @@ class BoundSkinTest {
         }
     }
 
+    /**
+     * The palette of a bound skin (or a mesh's skin) needs {@code 16*paletteSize} floats, and may be
+     * longer by any number of floats, as documented: a palette inside a larger buffer skins the same.
+     */
+    @Test
+    void aPaletteLongerThanTheSkinNeedsByAnyLengthSkinsTheSame() {
+        SkinningFixtures f = SkinningFixtures.random(17, 4, 40, 50, Palette.AFFINE);
+        float[] expectedP = new float[3 * f.vertexCount];
+        float[] expectedN = new float[3 * f.vertexCount];
+        Skinning.skinInto(f.palette, 4, f.joints, f.weights, f.positions, expectedP, f.normals, expectedN, null, null,
+                0, f.vertexCount, NO_RENORMALIZATION);
+        for (int extra : new int[] {1, 7, 16, 23}) {
+            float[] longer = Arrays.copyOf(f.palette, f.palette.length + extra);
+            Arrays.fill(longer, f.palette.length, longer.length, Float.NaN);
+            for (JointWidth width : JointWidth.values()) {
+                BoundSkin b = BoundSkin.of(40, 4, f.joints, f.weights, width);
+                float[] p = new float[3 * f.vertexCount];
+                float[] n = new float[3 * f.vertexCount];
+                Skinning.skinInto(b, longer, f.positions, p, f.normals, n, null, null, 0, f.vertexCount,
+                        NO_RENORMALIZATION);
+                SkinningBitIdentityTest.assertSameBits(expectedP, p, width + " +" + extra + " positions");
+                SkinningBitIdentityTest.assertSameBits(expectedN, n, width + " +" + extra + " normals");
+            }
+        }
+    }
+
     @Test
     void rejectsARangePastTheBoundVerticesAndAShortPaletteBeforeWriting() {
         SkinningFixtures f = SkinningFixtures.random(5, 2, 8, 10, Palette.RIGID);

@@ -334,6 +334,16 @@ class SkinningTest {
         assertClose(Skinning.skinTangents(mesh, f.palette, SkinningOptions.DEFAULTS), expected[2]);
     }
 
+    @Test
+    void aMeshSkinsWithAPaletteLongerThanItsSkinNeedsByAnyLength() {
+        SkinningFixtures f = SkinningFixtures.random(6, 4, 6, 30, Palette.AFFINE);
+        Mesh mesh = mesh(f, true);
+        float[] expected = Skinning.skinPositions(mesh, f.palette, SkinningOptions.DEFAULTS);
+        float[] longer = java.util.Arrays.copyOf(f.palette, f.palette.length + 5);
+        float[] actual = Skinning.skinPositions(mesh, longer, SkinningOptions.DEFAULTS);
+        SkinningBitIdentityTest.assertSameBits(expected, actual, "palette 5 floats longer");
+    }
+
     private static void assertClose(float[] got, float[] expected) {
         assertThat(got).hasSameSizeAs(expected);
         for (int i = 0; i < got.length; i++) {
