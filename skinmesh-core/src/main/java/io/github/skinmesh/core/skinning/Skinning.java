@@ -123,7 +123,7 @@ public final class Skinning {
             float @Nullable [] srcTangents, float @Nullable [] dstTangents, int firstVertex, int vertexCount,
             SkinningOptions options) {
         skin("skinInto", palette, influencesPerVertex, joints, weights, srcPositions, dstPositions, srcNormals,
-                dstNormals, srcTangents, dstTangents, firstVertex, vertexCount, true, options, null);
+                dstNormals, srcTangents, dstTangents, firstVertex, vertexCount, RAW_ARRAYS, options, null);
     }
 
     /**
@@ -159,7 +159,7 @@ public final class Skinning {
             SkinningOptions options, Executor executor) {
         Objects.requireNonNull(executor, "executor");
         skin("skinInto", palette, influencesPerVertex, joints, weights, srcPositions, dstPositions, srcNormals,
-                dstNormals, srcTangents, dstTangents, firstVertex, vertexCount, true, options, executor);
+                dstNormals, srcTangents, dstTangents, firstVertex, vertexCount, RAW_ARRAYS, options, executor);
     }
 
     /**
@@ -253,8 +253,8 @@ public final class Skinning {
                 : Arguments.requireMeshStream(where, mesh, raw.tangents(mesh), "tangents", "skinned");
         // the skin guarantees 0 <= joint < skin.paletteSize() <= palette.length / 16: no per-call joint scan
         skin(where, palette, bw.influencesPerVertex(), raw.joints(bw), raw.weights(bw), raw.positions(mesh),
-                dstPositions, srcNormals, dstNormals, srcTangents, dstTangents, 0, mesh.vertexCount(), false, options,
-                null);
+                dstPositions, srcNormals, dstNormals, srcTangents, dstTangents, 0, mesh.vertexCount(),
+                skin.paletteSize(), options, null);
     }
 
     /**
@@ -316,15 +316,24 @@ public final class Skinning {
         return skin;
     }
 
+    /** Stands for the palette size of raw-array calls, taken from the palette's length. */
+    private static final int RAW_ARRAYS = -1;
+
+    /**
+     * Skins int joints: raw arrays ({@code skinPaletteSize == RAW_ARRAYS}: the palette size is
+     * {@code palette.length / 16} and the joints of the range are scanned) or a {@link Skin}'s, valid
+     * for its {@code skinPaletteSize} matrices, the only ones converted for dual quaternion skinning.
+     */
     private static void skin(String where, float[] palette, int k, int[] joints, float[] weights, float[] srcP,
             float[] dstP, float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT,
-            float @Nullable [] dstT, int first, int count, boolean checkJoints, SkinningOptions options,
+            float @Nullable [] dstT, int first, int count, int skinPaletteSize, SkinningOptions options,
             @Nullable Executor executor) {
         Objects.requireNonNull(options, "options");
+        boolean rawArrays = skinPaletteSize == RAW_ARRAYS;
         int paletteSize = validate(where, palette, k, joints.length, joints, weights, srcP, dstP, srcN, dstN, srcT,
-                dstT, first, count, checkJoints);
-        run(where, palette, paletteSize, k, joints, null, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, count,
-                options, executor);
+                dstT, first, count, rawArrays);
+        run(where, palette, rawArrays ? paletteSize : skinPaletteSize, k, joints, null, weights, srcP, dstP, srcN,
+                dstN, srcT, dstT, first, count, options, executor);
     }
 
     private static void skinBound(BoundSkin skin, float[] palette, float[] srcP, float[] dstP,
