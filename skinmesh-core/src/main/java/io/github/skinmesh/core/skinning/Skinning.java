@@ -167,8 +167,13 @@ public final class Skinning {
      * scanned on the call, only lengths and aliasing are checked. Otherwise as the primitive-array
      * {@code skinInto}: the same kernels, threads and results, bit for bit, whatever the bound
      * skin's {@linkplain BoundSkin#jointWidth() joint width}. With 32-bit joints and one thread,
-     * linear blend skinning allocates nothing (as the primitive variant); with 16-bit joints each
-     * thread allocates a scratch of {@code K*min(1024, vertexCount)} ints per call.
+     * linear blend skinning allocates nothing (as the primitive variant); with 16-bit joints too
+     * when {@code K = 4} and the call skins positions, or positions and normals by the upper 3x3
+     * without renormalization (the loops that read 16-bit joints directly); in every other case
+     * (dual quaternions included) each range skinned, the whole call on one thread or each chunk
+     * a thread claims, allocates a scratch of {@code K*min(1024, rangeLength)} ints into which the
+     * joints are widened block by block. Dual quaternion skinning also allocates its converted
+     * palette, as in the primitive variant.
      *
      * @param skin the bound joints and weights ({@code K} slots per vertex)
      * @param palette skin matrices, at least {@code 16*skin.paletteSize()} floats, column-major;
