@@ -6,6 +6,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.StringJoiner;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -32,7 +34,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * class and parameter combination every method's score in its natural unit (what one operation
  * counts is declared by {@link BenchUnit} on the class, e.g. {@code Mvertices/s}) and its speed
  * relative to the method named {@code baseline...} of the same class and parameters; benchmarks
- * that count their thread's CPU time ({@link CpuTime}) also show their score per CPU-second.
+ * that count their thread's CPU time ({@link CpuTime}) also show their score per CPU-second, the
+ * median over the measurement iterations.
  *
  * <p>Two system properties (given before {@code -jar}) serve the comparison with an external
  * anchor measured in the same minutes ({@code bench-vs-ozz} sets them):
@@ -111,17 +114,47 @@ public final class BenchMain {
     }
 
     /**
-     * @return benchmark calls per CPU-second of the measuring thread from the {@link CpuTime}
-     *     counters (multiply by {@code @OperationsPerInvocation} for operations), or NaN when the
-     *     benchmark has none
+     * Benchmark calls per CPU-second of the measuring thread from the {@link CpuTime} counters: the
+     * median over the measurement iterations of each iteration's calls per CPU-second (see
+     * {@link #medianRate}).
+     *
+     * @return calls per CPU-second (multiply by {@code @OperationsPerInvocation} for operations),
+     *     or NaN when the benchmark has no such counters
      */
     static double perCpuSecond(RunResult rr) {
-        Result<?> nanos = rr.getSecondaryResults().get("cpuNanos");
-        Result<?> calls = rr.getSecondaryResults().get("cpuCalls");
-        if (nanos == null || calls == null || nanos.getScore() <= 0) {
+        List<double[]> iterations = new ArrayList<>();
+        for (BenchmarkResult br : rr.getBenchmarkResults()) {
+            for (IterationResult ir : br.getIterationResults()) {
+                Result<?> calls = ir.getSecondaryResults().get("cpuCalls");
+                Result<?> nanos = ir.getSecondaryResults().get("cpuNanos");
+                if (calls != null && nanos != null) {
+                    iterations.add(new double[] {calls.getScore(), nanos.getScore()});
+                }
+            }
+        }
+        return medianRate(iterations);
+    }
+
+    /**
+     * The median of per-iteration rates, not the ratio of the sums: an iteration that still ran code
+     * the JIT had not finished compiling (a loaded machine leaves its compiler threads little CPU;
+     * the Vector API is about a thousand times slower before C2 has compiled it; short calls, such
+     * as 5,000 vertices of skinning, reach the compiled code later than long ones) spends its CPU
+     * time on few calls, and in the ratio of sums it dragged the figure of the whole run down by up
+     * to half.
+     *
+     * @param iterations per measurement iteration {@code {calls, cpuNanos}}
+     * @return the median of {@code calls / (cpuNanos * 1e-9)} over the iterations with CPU time,
+     *     or NaN when there is none
+     */
+    static double medianRate(List<double[]> iterations) {
+        double[] rates = iterations.stream().filter(it -> it[1] > 0).mapToDouble(it -> it[0] / (it[1] * 1e-9))
+                .sorted().toArray();
+        int n = rates.length;
+        if (n == 0) {
             return Double.NaN;
         }
-        return calls.getScore() / (nanos.getScore() * 1e-9);
+        return n % 2 == 1 ? rates[n / 2] : (rates[n / 2 - 1] + rates[n / 2]) / 2;
     }
 
     /** Prints the secondary counters (e.g. {@code bytes} of {@code GltfImportBench}) as rates in millions per second. */

@@ -33,11 +33,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * joints (validated once), {@code twoThreads} the raw arrays and {@code twoThreadsBound} the bound
  * skin with {@code parallelism = 2}: the calling thread and a common-pool thread claim chunks of
  * the vertices. {@code copySameBytes}
- * copies, with {@code System.arraycopy}, as many bytes as the skinning of positions and normals
- * with 32-bit joints reads and writes (40 read, 40 written per vertex; 24 and 12 with positions
- * only), one pass over arrays as large as the workload's: from DRAM (5M vertices) its traffic in
- * GB/s is the bandwidth the kernels are held against. Single-thread methods also count the thread's
- * CPU time ({@link CpuTime}), so that {@link BenchMain} prints throughput per CPU-second.
+ * moves, with {@code System.arraycopy}, as many bytes as skinning with 32-bit joints reads and
+ * writes together: with normals 80 per vertex (the kernels read 56 and write 24; the copy reads 40
+ * and writes 40), positions only 56 (44 and 12; the copy 28 and 28), one pass over arrays as large
+ * as the workload's: from DRAM (5M vertices) its traffic in GB/s is the bandwidth the kernels are
+ * held against. Single-thread methods also count the thread's CPU time ({@link CpuTime}), so that
+ * {@link BenchMain} prints throughput per CPU-second (the median of the measurement iterations).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -93,8 +94,10 @@ public class LbsBench {
                 BoundSkin.JointWidth.BITS_32);
         bound16 = BoundSkin.of(LbsWorkload.JOINTS, LbsWorkload.INFLUENCES, workload.joints(), workload.weights(),
                 BoundSkin.JointWidth.BITS_16);
-        int floatsRead = normals ? 10 : 7; // positions (3), normals (3), joints (4 ints), weights (4) per vertex
-        copySource = new float[floatsRead * vertices];
+        // per vertex the kernels read positions (3), normals (3), joints (4 ints), weights (4) and write positions (3)
+        // and normals (3): 20 floats with normals, 14 without; a copy reads and writes each float, so half of them
+        int floatsCopied = normals ? 10 : 7;
+        copySource = new float[floatsCopied * vertices];
         copyTarget = new float[copySource.length];
     }
 

@@ -43,6 +43,7 @@ public final class BoundSkin {
     private final char @org.jspecify.annotations.Nullable [] joints16;
     private final float[] weights;
 
+    /** Adopts {@code joints} (narrowed to 16 bits when asked) and {@code weights} without copying. */
     private BoundSkin(int paletteSize, int k, int[] joints, float[] weights, JointWidth width) {
         this.paletteSize = paletteSize;
         this.k = k;
@@ -55,10 +56,10 @@ public final class BoundSkin {
             this.joints16 = narrow;
             this.joints32 = null;
         } else {
-            this.joints32 = joints.clone();
+            this.joints32 = joints;
             this.joints16 = null;
         }
-        this.weights = weights.clone();
+        this.weights = weights;
     }
 
     /**
@@ -68,7 +69,8 @@ public final class BoundSkin {
      *     ({@code <= }{@value #MAX_PALETTE_16} for {@link JointWidth#BITS_16})
      * @param influencesPerVertex {@code K}, 1..{@value BoneWeights#MAX_INFLUENCES}
      * @param joints palette index per slot, {@code K*vertexCount} ints, each
-     *     {@code 0 <= j < paletteSize}; copied
+     *     {@code 0 <= j < paletteSize}; copied, and the copy is what is checked, so changes to the
+     *     array during or after the call never reach the bound skin
      * @param weights weight per slot, {@code K*vertexCount} floats, used as given; copied
      * @param width how the joints are stored
      * @return the bound influences
@@ -90,14 +92,17 @@ public final class BoundSkin {
                     + "influencesPerVertex " + k + ", expected K*vertexCount");
         }
         Checks.requireLength(where, "weights", weights.length, joints.length, "joints.length");
-        for (int i = 0; i < joints.length; i++) {
-            int j = joints[i];
+        // the copy is what is checked and kept: a caller (or another thread) changing its array during
+        // the call cannot slip an unchecked joint into the bound skin
+        int[] copy = joints.clone();
+        for (int i = 0; i < copy.length; i++) {
+            int j = copy[i];
             if (j < 0 || j >= paletteSize) {
                 throw new ValidationException(where + ": vertex " + (i / k) + " slot " + (i % k) + ": joint " + j
                         + ", expected 0.." + (paletteSize - 1) + " (paletteSize " + paletteSize + ")");
             }
         }
-        return new BoundSkin(paletteSize, k, joints, weights, width);
+        return new BoundSkin(paletteSize, k, copy, weights.clone(), width);
     }
 
     /**
@@ -116,7 +121,10 @@ public final class BoundSkin {
         }
         BoneWeights bw = skin.weights();
         ModelAccess.Bridge raw = ModelAccess.get();
-        return new BoundSkin(skin.paletteSize(), bw.influencesPerVertex(), raw.joints(bw), raw.weights(bw), width);
+        // the model's arrays never change, but the bound skin does not share them (narrowing is a copy)
+        int[] joints = raw.joints(bw);
+        return new BoundSkin(skin.paletteSize(), bw.influencesPerVertex(),
+                width == JointWidth.BITS_16 ? joints : joints.clone(), raw.weights(bw).clone(), width);
     }
 
     /** @return the number of skin matrices the joints index */

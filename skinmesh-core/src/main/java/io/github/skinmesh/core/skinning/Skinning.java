@@ -123,7 +123,7 @@ public final class Skinning {
             float @Nullable [] srcTangents, float @Nullable [] dstTangents, int firstVertex, int vertexCount,
             SkinningOptions options) {
         skin("skinInto", palette, influencesPerVertex, joints, weights, srcPositions, dstPositions, srcNormals,
-                dstNormals, srcTangents, dstTangents, firstVertex, vertexCount, true, options, null);
+                dstNormals, srcTangents, dstTangents, firstVertex, vertexCount, RAW_ARRAYS, options, null);
     }
 
     /**
@@ -159,7 +159,7 @@ public final class Skinning {
             SkinningOptions options, Executor executor) {
         Objects.requireNonNull(executor, "executor");
         skin("skinInto", palette, influencesPerVertex, joints, weights, srcPositions, dstPositions, srcNormals,
-                dstNormals, srcTangents, dstTangents, firstVertex, vertexCount, true, options, executor);
+                dstNormals, srcTangents, dstTangents, firstVertex, vertexCount, RAW_ARRAYS, options, executor);
     }
 
     /**
@@ -167,8 +167,13 @@ public final class Skinning {
      * scanned on the call, only lengths and aliasing are checked. Otherwise as the primitive-array
      * {@code skinInto}: the same kernels, threads and results, bit for bit, whatever the bound
      * skin's {@linkplain BoundSkin#jointWidth() joint width}. With 32-bit joints and one thread,
-     * linear blend skinning allocates nothing (as the primitive variant); with 16-bit joints each
-     * thread allocates a scratch of {@code K*min(1024, vertexCount)} ints per call.
+     * linear blend skinning allocates nothing (as the primitive variant); with 16-bit joints too
+     * when {@code K = 4} and the call skins positions, or positions and normals by the upper 3x3
+     * without renormalization (the loops that read 16-bit joints directly); in every other case
+     * (dual quaternions included) each range skinned, the whole call on one thread or each chunk
+     * a thread claims, allocates a scratch of {@code K*min(1024, rangeLength)} ints into which the
+     * joints are widened block by block. Dual quaternion skinning also allocates its converted
+     * palette, as in the primitive variant.
      *
      * @param skin the bound joints and weights ({@code K} slots per vertex)
      * @param palette skin matrices, at least {@code 16*skin.paletteSize()} floats, column-major;
@@ -253,8 +258,8 @@ public final class Skinning {
                 : Arguments.requireMeshStream(where, mesh, raw.tangents(mesh), "tangents", "skinned");
         // the skin guarantees 0 <= joint < skin.paletteSize() <= palette.length / 16: no per-call joint scan
         skin(where, palette, bw.influencesPerVertex(), raw.joints(bw), raw.weights(bw), raw.positions(mesh),
-                dstPositions, srcNormals, dstNormals, srcTangents, dstTangents, 0, mesh.vertexCount(), false, options,
-                null);
+                dstPositions, srcNormals, dstNormals, srcTangents, dstTangents, 0, mesh.vertexCount(),
+                skin.paletteSize(), options, null);
     }
 
     /**
@@ -316,15 +321,24 @@ public final class Skinning {
         return skin;
     }
 
+    /** Stands for the palette size of raw-array calls, taken from the palette's length. */
+    private static final int RAW_ARRAYS = -1;
+
+    /**
+     * Skins int joints: raw arrays ({@code skinPaletteSize == RAW_ARRAYS}: the palette size is
+     * {@code palette.length / 16} and the joints of the range are scanned) or a {@link Skin}'s, valid
+     * for its {@code skinPaletteSize} matrices, the only ones converted for dual quaternion skinning.
+     */
     private static void skin(String where, float[] palette, int k, int[] joints, float[] weights, float[] srcP,
             float[] dstP, float @Nullable [] srcN, float @Nullable [] dstN, float @Nullable [] srcT,
-            float @Nullable [] dstT, int first, int count, boolean checkJoints, SkinningOptions options,
+            float @Nullable [] dstT, int first, int count, int skinPaletteSize, SkinningOptions options,
             @Nullable Executor executor) {
         Objects.requireNonNull(options, "options");
+        boolean rawArrays = skinPaletteSize == RAW_ARRAYS;
         int paletteSize = validate(where, palette, k, joints.length, joints, weights, srcP, dstP, srcN, dstN, srcT,
-                dstT, first, count, checkJoints);
-        run(where, palette, paletteSize, k, joints, null, weights, srcP, dstP, srcN, dstN, srcT, dstT, first, count,
-                options, executor);
+                dstT, first, count, rawArrays);
+        run(where, palette, rawArrays ? paletteSize : skinPaletteSize, k, joints, null, weights, srcP, dstP, srcN,
+                dstN, srcT, dstT, first, count, options, executor);
     }
 
     private static void skinBound(BoundSkin skin, float[] palette, float[] srcP, float[] dstP,
@@ -392,15 +406,18 @@ public final class Skinning {
     }
 
     /**
-     * Checks every argument, the joints of the range only when {@code checkJoints} (a {@link Skin}'s
-     * and a {@link BoundSkin}'s are valid by construction); returns the palette size (of the palette
-     * array, which may be longer than a bound skin's).
+     * Checks every argument; with {@code checkJoints} (the raw-array variants) also that the palette
+     * length is a multiple of 16 and the joints of the range (a {@link Skin}'s and a
+     * {@link BoundSkin}'s are valid by construction, and their palette arrays need only be at least
+     * {@code 16*paletteSize} floats long). Returns {@code palette.length / 16}, the palette size of
+     * the raw-array variants.
      */
     private static int validate(String where, float[] palette, int k, int jointsLength, int @Nullable [] joints,
             float[] weights, float[] srcP, float[] dstP, float @Nullable [] srcN, float @Nullable [] dstN,
             float @Nullable [] srcT, float @Nullable [] dstT, int first, int count, boolean checkJoints) {
         Checks.requireRange(where, "influencesPerVertex", k, 1, BoneWeights.MAX_INFLUENCES);
-        if (palette.length % 16 != 0) {
+        // a skin's palette size is its own (its palette array may be longer); raw arrays take it from the length
+        if (checkJoints && palette.length % 16 != 0) {
             throw new ValidationException(where + ": palette length " + palette.length
                     + " is not a multiple of 16, expected 16*paletteSize");
         }

@@ -128,7 +128,7 @@ class SkinningBitIdentityTest {
     }
 
     /**
-     * The kernels compared: the scalar kernel, and both loop shapes of the SIMD kernel whenever
+     * The kernels compared: the scalar kernel, and the three loop shapes of the SIMD kernel whenever
      * this JVM has the incubator module. With {@code skinmesh.test.vectorModule=present} the SIMD
      * kernel must be there and be what {@link SkinningKernel#AUTO} runs.
      */
@@ -146,19 +146,19 @@ class SkinningBitIdentityTest {
         List<LbsKernel> kernels = new ArrayList<>();
         kernels.add(ScalarLbsKernel.INSTANCE);
         if (Skinning.vectorKernelAvailable()) {
-            kernels.addAll(VectorKernels.bothShapes());
+            kernels.addAll(VectorKernels.allShapes());
         }
         List<String> names = kernels.stream().map(LbsKernel::name).toList();
         assertThat(names).as("kernels compared").contains("scalar");
         if (module.equals("present")) {
-            assertThat(names).as("kernels compared").contains("vector", "vector-wide");
+            assertThat(names).as("kernels compared").contains("vector", "vector-wide", "vector-512");
         }
         return kernels;
     }
 
     /** Refers to {@link VectorLbsKernel} only when called, so that this class loads without the module. */
     private static final class VectorKernels {
-        static List<LbsKernel> bothShapes() {
+        static List<LbsKernel> allShapes() {
             return List.of(new VectorLbsKernel(false), new VectorLbsKernel(true),
                     new VectorLbsKernel(VectorLbsKernel.Shape.MATRIX_512));
         }

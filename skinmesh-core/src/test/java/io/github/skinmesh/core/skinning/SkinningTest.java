@@ -334,6 +334,35 @@ class SkinningTest {
         assertClose(Skinning.skinTangents(mesh, f.palette, SkinningOptions.DEFAULTS), expected[2]);
     }
 
+    @Test
+    void aMeshSkinsWithAPaletteLongerThanItsSkinNeedsByAnyLength() {
+        SkinningFixtures f = SkinningFixtures.random(6, 4, 6, 30, Palette.AFFINE);
+        Mesh mesh = mesh(f, true);
+        float[] expected = Skinning.skinPositions(mesh, f.palette, SkinningOptions.DEFAULTS);
+        float[] longer = java.util.Arrays.copyOf(f.palette, f.palette.length + 5);
+        float[] actual = Skinning.skinPositions(mesh, longer, SkinningOptions.DEFAULTS);
+        SkinningBitIdentityTest.assertSameBits(expected, actual, "palette 5 floats longer");
+    }
+
+    /**
+     * Dual quaternion skinning of a mesh converts only the skin's matrices: matrices past them in
+     * the palette array (here one that scales) do not change a bit of the result.
+     */
+    @Test
+    void dualQuaternionSkinningOfAMeshIgnoresMatricesPastItsSkin() {
+        SkinningFixtures f = SkinningFixtures.random(8, 4, 6, 30, Palette.RIGID);
+        Mesh mesh = mesh(f, true);
+        SkinningOptions dqs = SkinningOptions.DEFAULTS.withMethod(SkinningMethod.DUAL_QUATERNION);
+        float[] expected = Skinning.skinPositions(mesh, f.palette, dqs);
+        float[] expectedN = Skinning.skinNormals(mesh, f.palette, dqs);
+        float[] longer = java.util.Arrays.copyOf(f.palette, f.palette.length + 16);
+        SkinningFixtures.matrix(new float[] {0, 0, 0, 1}, 2, 3, 0.5f, 1, 2, 3, longer, f.palette.length);
+        SkinningBitIdentityTest.assertSameBits(expected, Skinning.skinPositions(mesh, longer, dqs),
+                "positions with an unused scaling matrix after the skin's");
+        SkinningBitIdentityTest.assertSameBits(expectedN, Skinning.skinNormals(mesh, longer, dqs),
+                "normals with an unused scaling matrix after the skin's");
+    }
+
     private static void assertClose(float[] got, float[] expected) {
         assertThat(got).hasSameSizeAs(expected);
         for (int i = 0; i < got.length; i++) {
