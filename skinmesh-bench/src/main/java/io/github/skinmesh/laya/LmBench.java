@@ -32,10 +32,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link LmReadResult#rewriteOptions()} (the same bytes).
  *
  * <p>Methods: {@code write} encodes each file into a fresh array ({@link LmWriteResult#bytes()});
- * {@code writeInto} into one reused array ({@link LmWriteResult#writeInto(byte[], int)});
+ * {@code writeInto} into one reused array ({@link LmWriteResult#writeInto(byte[], int)}), its vertex
+ * buffer packed by the vector codec (the fork runs with {@code --add-modules jdk.incubator.vector},
+ * as the command line does), {@code writeIntoScalar} the same through the scalar codec, the
+ * fallback without the incubator module;
  * {@code writeIntoGeneral} likewise through the writer's general layout (owner of each vertex found
  * per index, the slots packed by draw), which every mesh took before the vertex-range layout;
- * {@code read} is {@link LayaModels#read(byte[], LmReadOptions)}, {@code readChecked} the same
+ * {@code read} is {@link LayaModels#read(byte[], LmReadOptions)}, its clean vertex pass in the
+ * vector codec, {@code readScalar} the same in the scalar codec, {@code readChecked} the same
  * through the checked vertex pass only (the reader before its clean pass); the floors allocate
  * alone what a write ({@code floorAllocateFile}: the file's array) or a read
  * ({@code floorAllocateReadArrays}: the mesh's streams, indices and weights) allocates. The
@@ -48,7 +52,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @BenchUnit("files")
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules=jdk.incubator.vector"})
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class LmBench {
@@ -109,6 +113,12 @@ public class LmBench {
     }
 
     @Benchmark
+    public byte[] writeIntoScalar(Bytes counter) {
+        counter.bytes += LayaModels.write(mesh, writeOptions).writeInto(buffer, 0, ScalarLmCodec.INSTANCE);
+        return buffer;
+    }
+
+    @Benchmark
     public byte[] writeIntoGeneral(Bytes counter) {
         counter.bytes += LmWriter.write(mesh, writeOptions, LmWriter.Route.GENERAL).writeInto(buffer, 0);
         return buffer;
@@ -118,6 +128,12 @@ public class LmBench {
     public LmReadResult read(Bytes counter) {
         counter.bytes += bytes.length;
         return LayaModels.read(bytes, readOptions);
+    }
+
+    @Benchmark
+    public LmReadResult readScalar(Bytes counter) {
+        counter.bytes += bytes.length;
+        return LmReader.read(bytes, readOptions.convention(), LmReader.Route.AUTO, ScalarLmCodec.INSTANCE);
     }
 
     @Benchmark

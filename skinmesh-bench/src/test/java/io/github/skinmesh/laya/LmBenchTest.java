@@ -32,7 +32,9 @@ class LmBenchTest {
         assertThat(b.writeInto(counter)).isEqualTo(b.bytes);
         Arrays.fill(b.buffer, (byte) 0);
         assertThat(b.writeIntoGeneral(counter)).isEqualTo(b.bytes);
-        for (LmReadResult r : new LmReadResult[] {b.read(counter), b.readChecked(counter)}) {
+        Arrays.fill(b.buffer, (byte) 0);
+        assertThat(b.writeIntoScalar(counter)).isEqualTo(b.bytes);
+        for (LmReadResult r : new LmReadResult[] {b.read(counter), b.readScalar(counter), b.readChecked(counter)}) {
             assertThat(r.mesh().positions()).containsExactly(b.mesh.positions());
             assertThat(r.mesh().indices()).containsExactly(b.mesh.indices());
             assertThat(r.mesh().submeshes()).isEqualTo(b.mesh.submeshes());
@@ -42,7 +44,7 @@ class LmBenchTest {
         assertThat((float[]) arrays[0]).hasSize(3 * b.mesh.vertexCount());
         assertThat((int[]) arrays[5]).hasSize(b.mesh.indexCount());
         assertThat(b.baselineArraycopy(counter)).isEqualTo(b.bytes);
-        assertThat(counter.bytes).isEqualTo(8L * b.bytes.length);
+        assertThat(counter.bytes).isEqualTo(10L * b.bytes.length);
     }
 
     @ParameterizedTest
@@ -56,12 +58,15 @@ class LmBenchTest {
         LmBench.Bytes counter = new LmBench.Bytes();
         assertThat(b.read(counter).mesh().vertexCount()).isEqualTo(vertices);
         assertThat(b.readChecked(counter)).isEqualTo(b.read(counter));
+        assertThat(b.readScalar(counter)).isEqualTo(b.read(counter));
         assertThat(b.write(counter)).isEqualTo(b.bytes);
         assertThat(b.writeInto(counter)).isEqualTo(b.bytes);
         Arrays.fill(b.buffer, (byte) 0);
         assertThat(b.writeIntoGeneral(counter)).isEqualTo(b.bytes);
+        Arrays.fill(b.buffer, (byte) 0);
+        assertThat(b.writeIntoScalar(counter)).isEqualTo(b.bytes);
         assertThat(b.baselineArraycopy(counter)).isEqualTo(b.bytes);
-        assertThat(counter.bytes).isEqualTo(7L * b.bytes.length);
+        assertThat(counter.bytes).isEqualTo(10L * b.bytes.length);
     }
 
     @Test

@@ -57,10 +57,12 @@ final class LmReader {
     private final List<LmBlock> blocks = new ArrayList<>();
     private String[] strings = new String[0];
     private final Route route;
+    private final LmCodec codec;
 
-    private LmReader(byte[] bytes, LmConvention convention, Route route) {
+    private LmReader(byte[] bytes, LmConvention convention, Route route, LmCodec codec) {
         this.b = bytes;
         this.route = route;
+        this.codec = codec;
         this.budget = new ByteBudget(bytes.length, BUDGET_FACTOR, BUDGET_SLACK);
         this.convention = convention;
     }
@@ -80,7 +82,12 @@ final class LmReader {
     }
 
     static LmReadResult read(byte[] bytes, LmConvention convention, Route route) {
-        return new LmReader(bytes, convention, route).run();
+        return read(bytes, convention, route, LmCodecs.SELECTED);
+    }
+
+    /** A read whose clean vertex pass runs in {@code codec}; tests and benchmarks compare the codecs. */
+    static LmReadResult read(byte[] bytes, LmConvention convention, Route route, LmCodec codec) {
+        return new LmReader(bytes, convention, route, codec).run();
     }
 
     /** Quotes a string from the file for a message, cut to {@value #SHOWN_CHARACTERS} characters. */
@@ -659,11 +666,6 @@ final class LmReader {
     /** The exponent bits of a float; all set for infinities and NaNs. */
     private static final int EXPONENT = 0x7F80_0000;
 
-    /** A negative value exactly when the float of these bits is infinite or NaN (all exponent bits set). */
-    private static int notFinite(int bits) {
-        return (bits & EXPONENT) + 0x0080_0000;
-    }
-
     /** Throws for the non-finite float of element {@code e} of vertex {@code v}, component {@code c}. */
     private static FormatException notFinite(LmElement e, int v, int c, int at, int bits) {
         return new FormatException(e.declarationName() + " of vertex " + v + " component " + c + " at offset " + at
@@ -755,177 +757,18 @@ final class LmReader {
          * does. Like {@link #read}, it needs {@link #owner} set, and resolves a vertex's local bones
          * through its first draw.
          *
-         * <p>Measured on the 50,625-vertex testkit character (JDK 17): 0.85x the time of
-         * {@link #read}; what remains is about 150 instructions a vertex (17 loads, checks and
-         * stores of floats, 4 weights, 4 local bones through the dictionary).
+         * <p>Runs in the reader's {@link LmCodec}: the vector one when the JVM has the incubator
+         * module, else the scalar one; both read the same values and decline the same files.
          */
         boolean readClean(int[][] dictOf) {
-            float xs = convention.xSign();
-            float ws = convention.tangentWSign();
-            boolean flipV = convention.flipsV();
-            float x0 = min[0], y0 = min[1], z0 = min[2], x1 = max[0], y1 = max[1], z1 = max[2];
-            float[] pos = positions;
-            float[] nor = normals;
-            float[] col = colors;
-            float[] t0 = uv0;
-            float[] t1 = uv1;
-            float[] tan = tangents;
-            float[] nbs = normalBytes;
-            float[] wts = weights;
-            int[] jts = joints;
-            int[] own = owner;
-            byte[] bytes = b;
-            int posOff = posAt;
-            int norOff = norAt;
-            int colOff = colAt;
-            int uv0Off = uv0At;
-            int uv1Off = uv1At;
-            int tanOff = tanAt;
-            int nbOff = nbAt;
-            int weightOff = weightAt;
-            int jointOff = jointAt;
-            int bones = boneCount;
-            int flags = 0; // sign bit set once some float had all exponent bits set
-            for (int v = 0, at = base; v < n; v++, at += stride) {
-                int p3 = 3 * v;
-                int p4 = 4 * v;
-                int p2 = 2 * v;
-                int q = at + posOff;
-                int bx = LmBytes.i32(bytes, q);
-                int by = LmBytes.i32(bytes, q + 4);
-                int bz = LmBytes.i32(bytes, q + 8);
-                flags |= notFinite(bx) | notFinite(by) | notFinite(bz);
-                float x = Float.intBitsToFloat(bx) * xs;
-                float y = Float.intBitsToFloat(by);
-                float z = Float.intBitsToFloat(bz);
-                pos[p3] = x;
-                pos[p3 + 1] = y;
-                pos[p3 + 2] = z;
-                // as Math.min/max over every vertex (equal values included, for the sign of
-                // zero), but through branches that are almost never taken: the intrinsics'
-                // conditional moves chain each vertex to the previous one
-                if (x <= x0) {
-                    x0 = Math.min(x0, x);
-                }
-                if (x >= x1) {
-                    x1 = Math.max(x1, x);
-                }
-                if (y <= y0) {
-                    y0 = Math.min(y0, y);
-                }
-                if (y >= y1) {
-                    y1 = Math.max(y1, y);
-                }
-                if (z <= z0) {
-                    z0 = Math.min(z0, z);
-                }
-                if (z >= z1) {
-                    z1 = Math.max(z1, z);
-                }
-                if (nor != null) {
-                    q = at + norOff;
-                    int a = LmBytes.i32(bytes, q);
-                    int c = LmBytes.i32(bytes, q + 4);
-                    int d = LmBytes.i32(bytes, q + 8);
-                    flags |= notFinite(a) | notFinite(c) | notFinite(d);
-                    nor[p3] = Float.intBitsToFloat(a) * xs;
-                    nor[p3 + 1] = Float.intBitsToFloat(c);
-                    nor[p3 + 2] = Float.intBitsToFloat(d);
-                }
-                if (col != null) {
-                    q = at + colOff;
-                    for (int k = 0; k < 4; k++) {
-                        int a = LmBytes.i32(bytes, q + 4 * k);
-                        flags |= notFinite(a);
-                        col[p4 + k] = Float.intBitsToFloat(a);
-                    }
-                }
-                if (t0 != null) {
-                    q = at + uv0Off;
-                    int a = LmBytes.i32(bytes, q);
-                    int c = LmBytes.i32(bytes, q + 4);
-                    flags |= notFinite(a) | notFinite(c);
-                    t0[p2] = Float.intBitsToFloat(a);
-                    t0[p2 + 1] = flipV ? 1f - Float.intBitsToFloat(c) : Float.intBitsToFloat(c);
-                }
-                if (t1 != null) {
-                    q = at + uv1Off;
-                    int a = LmBytes.i32(bytes, q);
-                    int c = LmBytes.i32(bytes, q + 4);
-                    flags |= notFinite(a) | notFinite(c);
-                    t1[p2] = Float.intBitsToFloat(a);
-                    t1[p2 + 1] = flipV ? 1f - Float.intBitsToFloat(c) : Float.intBitsToFloat(c);
-                }
-                if (tan != null) {
-                    q = at + tanOff;
-                    int a = LmBytes.i32(bytes, q);
-                    int c = LmBytes.i32(bytes, q + 4);
-                    int d = LmBytes.i32(bytes, q + 8);
-                    int e = LmBytes.i32(bytes, q + 12);
-                    flags |= notFinite(a) | notFinite(c) | notFinite(d) | notFinite(e);
-                    tan[p4] = Float.intBitsToFloat(a) * xs;
-                    tan[p4 + 1] = Float.intBitsToFloat(c);
-                    tan[p4 + 2] = Float.intBitsToFloat(d);
-                    tan[p4 + 3] = Float.intBitsToFloat(e) * ws;
-                }
-                if (nbs != null) {
-                    q = at + nbOff;
-                    nbs[p4] = bytes[q] & 0xFF;
-                    nbs[p4 + 1] = bytes[q + 1] & 0xFF;
-                    nbs[p4 + 2] = bytes[q + 2] & 0xFF;
-                    nbs[p4 + 3] = bytes[q + 3] & 0xFF;
-                }
-                if (wts != null && jts != null) {
-                    q = at + weightOff;
-                    float w0 = LmBytes.f32(bytes, q);
-                    float w1 = LmBytes.f32(bytes, q + 4);
-                    float w2 = LmBytes.f32(bytes, q + 8);
-                    float w3 = LmBytes.f32(bytes, q + 12);
-                    if (!(w0 >= 0 & w0 < Float.POSITIVE_INFINITY & w1 >= 0 & w1 < Float.POSITIVE_INFINITY
-                            & w2 >= 0 & w2 < Float.POSITIVE_INFINITY & w3 >= 0 & w3 < Float.POSITIVE_INFINITY)) {
-                        return false;
-                    }
-                    wts[p4] = w0;
-                    wts[p4 + 1] = w1;
-                    wts[p4 + 2] = w2;
-                    wts[p4 + 3] = w3;
-                    int slots = LmBytes.i32(bytes, at + jointOff);
-                    int l0 = slots & 0xFF;
-                    int l1 = slots >>> 8 & 0xFF;
-                    int l2 = slots >>> 16 & 0xFF;
-                    int l3 = slots >>> 24;
-                    int draw = own[v];
-                    if (draw < 0) {
-                        // no draw uses the vertex: its values are palette indices
-                        if ((l0 >= bones) | (l1 >= bones) | (l2 >= bones) | (l3 >= bones)) {
-                            return false;
-                        }
-                        jts[p4] = l0;
-                        jts[p4 + 1] = l1;
-                        jts[p4 + 2] = l2;
-                        jts[p4 + 3] = l3;
-                    } else {
-                        int[] dict = dictOf[draw];
-                        int entries = dict.length;
-                        if ((l0 >= entries) | (l1 >= entries) | (l2 >= entries) | (l3 >= entries)) {
-                            return false;
-                        }
-                        jts[p4] = dict[l0];
-                        jts[p4 + 1] = dict[l1];
-                        jts[p4 + 2] = dict[l2];
-                        jts[p4 + 3] = dict[l3];
-                    }
-                }
-            }
-            if (flags < 0) {
+            LmColumns c = new LmColumns(n, stride, convention, positions, posAt, normals, norAt, colors, colAt, uv0,
+                    uv0At, uv1, uv1At, weights, weightAt, jointAt, tangents, tanAt, normalBytes, nbAt);
+            float[] bounds = {min[0], min[1], min[2], max[0], max[1], max[2]};
+            if (!codec.decode(c, b, base, owner, dictOf, boneCount, joints, bounds)) {
                 return false;
             }
-            min[0] = x0;
-            min[1] = y0;
-            min[2] = z0;
-            max[0] = x1;
-            max[1] = y1;
-            max[2] = z1;
+            System.arraycopy(bounds, 0, min, 0, 3);
+            System.arraycopy(bounds, 3, max, 0, 3);
             return true;
         }
 

@@ -55,7 +55,7 @@ public final class LmWriteResult {
      */
     public byte[] bytes() {
         byte[] out = new byte[layout.size()];
-        layout.encodeInto(out, 0);
+        layout.encodeInto(out, 0, LmCodecs.SELECTED);
         return out;
     }
 
@@ -68,6 +68,8 @@ public final class LmWriteResult {
      * Encodes the file into a caller's array: {@code dst[offset .. offset + size())} receives the
      * bytes {@link #bytes()} returns; nothing else of {@code dst} is touched. Allocates nothing but
      * a few small arrays (the inverse bind matrices), so one buffer can serve any number of files.
+     * The vertex buffer is packed with 128-bit vector stores when the JVM runs with
+     * {@code --add-modules jdk.incubator.vector}, else with scalar stores; the bytes are the same.
      * Checks the range before writing anything.
      *
      * @param dst the destination array, at least {@code offset + size()} long
@@ -78,9 +80,14 @@ public final class LmWriteResult {
      * @throws NullPointerException when {@code dst} is null
      */
     public int writeInto(byte[] dst, int offset) {
+        return writeInto(dst, offset, LmCodecs.SELECTED);
+    }
+
+    /** {@link #writeInto(byte[], int)} through the given vertex codec; tests and benchmarks compare them. */
+    int writeInto(byte[] dst, int offset, LmCodec codec) {
         Objects.requireNonNull(dst, "dst");
         Objects.checkFromIndexSize(offset, layout.size(), dst.length);
-        layout.encodeInto(dst, offset);
+        layout.encodeInto(dst, offset, codec);
         return layout.size();
     }
 

@@ -47,18 +47,18 @@ import org.jspecify.annotations.Nullable;
  * <p>Two steps: a {@link Layout} checks the mesh, splits vertices, packs each written vertex's local
  * bone slots and computes every offset and length (so the file's exact size is known); then
  * {@link Layout#encodeInto} writes the file front to back into an array the caller sized, the
- * vertex buffer in one pass, vertex by vertex. {@link LmWriteResult} holds the layout and encodes
+ * vertex buffer in one pass, vertex by vertex, through an {@link LmCodec}. {@link LmWriteResult} holds the layout and encodes
  * on demand, into a fresh array or a caller's reusable one.
  *
  * <p>Measured on the 50,625-vertex, 4.0 MB testkit character (JDK 17, 10th percentile of 300 runs
  * on a shared 2-core machine): copying the file's bytes with {@code arraycopy} 65 us, allocating
  * its array 85-105 us, the layout 200-240 us (about half the index pass that finds each draw's
- * vertex range, half packing the local slots), the encoding about 290 us (vertex buffer about 230,
- * indices about 60). A kernel that only stores the floats of a vertex and its packed slots, with
- * nothing else to do, runs in 185 us (2.9x the copy), and the indices alone in 45: a scalar 4-byte
- * store per float is the floor on JDK 17, which neither vectorizes strided stores nor offers a
- * vector API outside an incubator module, so a write stays under 0.3x the copy even into a
- * reused array.
+ * vertex range, half packing the local slots), the encoding about 290 us with the scalar codec
+ * (vertex buffer about 230, indices about 60). The scalar codec's one 4-byte store per float is
+ * 185 us on its own (2.9x the copy). The vector codec's one 16-byte store per element took 134 us
+ * against the scalar codec's 253 in the same round-robin at load average 16 (the copy 125 us);
+ * at load 22-27 both are bound by memory (268 against 306 us, the copy 272). With the layout and
+ * the file's array a write stays under 0.3x the copy even into a reused array.
  */
 final class LmWriter {
     static final String VERSION = "LAYAMODEL:0501";
@@ -750,7 +750,7 @@ final class LmWriter {
          * Writes the file into {@code out} from {@code offset}: {@link #size()} bytes, front to
          * back. The caller has checked the range.
          */
-        void encodeInto(byte[] out, int offset) {
+        void encodeInto(byte[] out, int offset, LmCodec codec) {
             int boneCount = skin == null ? 0 : skin.paletteSize();
             int submeshes = submeshFirst.length;
             Cursor w = new Cursor(out);
@@ -802,7 +802,7 @@ final class LmWriter {
             }
             int data = offset + (int) dataOffset;
             assert w.at == data + vertexStart;
-            encodeVertices(out, data + (int) vertexStart);
+            encodeVertices(out, data + (int) vertexStart, codec);
             encodeIndices(out, data + (int) indexStart, indexBytes());
             if (skin != null) {
                 float[] ibm = new float[16 * boneCount];
@@ -839,94 +839,29 @@ final class LmWriter {
         }
 
         /**
-         * Writes the interleaved vertex buffer at {@code base}: the mesh's vertices in one pass,
-         * vertex by vertex, every element of the declaration (which is in {@link LmElement} order)
+         * Writes the interleaved vertex buffer at {@code base}: the mesh's vertices through
+         * {@code codec}, every element of the declaration (which is in {@link LmElement} order)
          * at its offset within the vertex; then each copy as the bytes of the vertex it copies with
          * its own local bone slots.
          *
-         * <p>Measured on the 50,625-vertex testkit character (JDK 17): this loop, its slots packed
-         * beforehand, takes about 3x an {@code arraycopy} of the same bytes. Tried and dropped:
-         * pairs of floats as one 8-byte store (1.3x slower: the pair is built in integer
+         * <p>Measured on the 50,625-vertex testkit character (JDK 17): the scalar codec, its slots
+         * packed beforehand, takes about 3x an {@code arraycopy} of the same bytes. Tried and
+         * dropped: pairs of floats as one 8-byte store (1.3x slower: the pair is built in integer
          * registers), one loop per element over all vertices (2.2x slower: each pass walks the
          * whole buffer again), the local slots looked up per vertex inside this loop (1.8x slower
          * than packing them while the draws are visited).
          */
-        private void encodeVertices(byte[] out, int base) {
-            LmConvention c = options.convention();
-            float xs = c.xSign();
-            float ws = c.tangentWSign();
-            boolean flipV = c.flipsV();
+        private void encodeVertices(byte[] out, int base, LmCodec codec) {
             ModelAccess.Bridge access = ModelAccess.get();
-            float[] pos = access.positions(mesh);
-            float[] nor = access.normals(mesh);
-            float[] col = access.colors(mesh);
-            float[] uv0 = mesh.uvChannelCount() >= 1 ? access.uvs(mesh, 0) : null;
-            float[] uv1 = mesh.uvChannelCount() >= 2 ? access.uvs(mesh, 1) : null;
-            float[] wts = skin != null ? weights4 : null;
-            int[] local = packedLocal;
-            float[] tan = access.tangents(mesh);
-            float[] nb = normalBytes != null ? access.values(normalBytes) : null;
             int n = mesh.vertexCount();
-            int stride = this.stride;
-            for (int v = 0, at = base; v < n; v++, at += stride) {
-                int p = at;
-                int s = 3 * v;
-                LmBytes.putF32(out, p, pos[s] * xs);
-                LmBytes.putF32(out, p + 4, pos[s + 1]);
-                LmBytes.putF32(out, p + 8, pos[s + 2]);
-                p += 12;
-                if (nor != null) {
-                    LmBytes.putF32(out, p, nor[s] * xs);
-                    LmBytes.putF32(out, p + 4, nor[s + 1]);
-                    LmBytes.putF32(out, p + 8, nor[s + 2]);
-                    p += 12;
-                }
-                if (col != null) {
-                    s = 4 * v;
-                    LmBytes.putF32(out, p, col[s]);
-                    LmBytes.putF32(out, p + 4, col[s + 1]);
-                    LmBytes.putF32(out, p + 8, col[s + 2]);
-                    LmBytes.putF32(out, p + 12, col[s + 3]);
-                    p += 16;
-                }
-                if (uv0 != null) {
-                    s = 2 * v;
-                    LmBytes.putF32(out, p, uv0[s]);
-                    LmBytes.putF32(out, p + 4, flipV ? 1f - uv0[s + 1] : uv0[s + 1]);
-                    p += 8;
-                    if (uv1 != null) {
-                        LmBytes.putF32(out, p, uv1[s]);
-                        LmBytes.putF32(out, p + 4, flipV ? 1f - uv1[s + 1] : uv1[s + 1]);
-                        p += 8;
-                    }
-                }
-                if (wts != null) {
-                    s = 4 * v;
-                    LmBytes.putF32(out, p, wts[s]);
-                    LmBytes.putF32(out, p + 4, wts[s + 1]);
-                    LmBytes.putF32(out, p + 8, wts[s + 2]);
-                    LmBytes.putF32(out, p + 12, wts[s + 3]);
-                    LmBytes.putI32(out, p + 16, local[v]);
-                    p += 20;
-                }
-                if (tan != null) {
-                    s = 4 * v;
-                    LmBytes.putF32(out, p, tan[s] * xs);
-                    LmBytes.putF32(out, p + 4, tan[s + 1]);
-                    LmBytes.putF32(out, p + 8, tan[s + 2]);
-                    LmBytes.putF32(out, p + 12, tan[s + 3] * ws);
-                    p += 16;
-                }
-                if (nb != null) {
-                    s = 4 * v;
-                    out[p] = (byte) (int) nb[s];
-                    out[p + 1] = (byte) (int) nb[s + 1];
-                    out[p + 2] = (byte) (int) nb[s + 2];
-                    out[p + 3] = (byte) (int) nb[s + 3];
-                    p += 4;
-                }
-                assert p == at + stride;
-            }
+            LmColumns columns = new LmColumns(n, options.convention(), access.positions(mesh), access.normals(mesh),
+                    access.colors(mesh), mesh.uvChannelCount() >= 1 ? access.uvs(mesh, 0) : null,
+                    mesh.uvChannelCount() >= 2 ? access.uvs(mesh, 1) : null, skin != null ? weights4 : null,
+                    skin != null ? packedLocal : null, access.tangents(mesh),
+                    normalBytes != null ? access.values(normalBytes) : null);
+            assert columns.stride == stride;
+            codec.encode(columns, out, base);
+            int[] local = packedLocal;
             if (copyCount > 0) {
                 int slots = 0;
                 for (LmElement e : declaration) {
