@@ -33,6 +33,28 @@ final class LocalToModel {
      */
     static void run(int[] parents, float[] t, float[] r, float[] s, int n, @Nullable Matrix4fc root, float[] dst,
             int off) {
+        AnimKernel k = AnimKernels.VECTOR;
+        if (k != null) {
+            k.localToModel(parents, t, r, s, n, root, dst, off);
+        } else {
+            scalar(parents, t, r, s, n, root, dst, off);
+        }
+    }
+
+    /**
+     * The scalar pass; {@link #run} uses the vector kernel instead when there is one (same bits).
+     *
+     * @param parents parent per bone, {@code -1} for roots, each parent before its child
+     * @param t translations, {@code 3*n}
+     * @param r unit rotations {@code (x, y, z, w)}, {@code 4*n}
+     * @param s scales, {@code 3*n}
+     * @param n bone count
+     * @param root affine root matrix, or null for the identity
+     * @param dst destination, {@code 16*n} floats from {@code off}
+     * @param off first float written
+     */
+    static void scalar(int[] parents, float[] t, float[] r, float[] s, int n, @Nullable Matrix4fc root, float[] dst,
+            int off) {
         boolean hasRoot = root != null;
         float q00 = 1, q10 = 0, q20 = 0, q01 = 0, q11 = 1, q21 = 0, q02 = 0, q12 = 0, q22 = 1, q03 = 0, q13 = 0, q23 = 0;
         if (hasRoot) {
@@ -132,7 +154,7 @@ final class LocalToModel {
         }
     }
 
-    private static void store(float[] m, int o, float m00, float m10, float m20, float m01, float m11, float m21,
+    static void store(float[] m, int o, float m00, float m10, float m20, float m01, float m11, float m21,
             float m02, float m12, float m22, float m03, float m13, float m23) {
         m[o] = m00;
         m[o + 1] = m10;
