@@ -154,6 +154,43 @@ final class LocalToModel {
         }
     }
 
+    /**
+     * A root bone's model matrix: {@code root * local}, or {@code local} without a root matrix;
+     * the scalar pass's formula for roots.
+     */
+    static void root(@Nullable Matrix4fc root, float[] dst, int o, float l00, float l10, float l20, float l01,
+            float l11, float l21, float l02, float l12, float l22, float l03, float l13, float l23) {
+        if (root == null) {
+            store(dst, o, l00, l10, l20, l01, l11, l21, l02, l12, l22, l03, l13, l23);
+            return;
+        }
+        float p00 = root.m00();
+        float p10 = root.m01();
+        float p20 = root.m02();
+        float p01 = root.m10();
+        float p11 = root.m11();
+        float p21 = root.m12();
+        float p02 = root.m20();
+        float p12 = root.m21();
+        float p22 = root.m22();
+        float p03 = root.m30();
+        float p13 = root.m31();
+        float p23 = root.m32();
+        store(dst, o,
+                p00 * l00 + p01 * l10 + p02 * l20,
+                p10 * l00 + p11 * l10 + p12 * l20,
+                p20 * l00 + p21 * l10 + p22 * l20,
+                p00 * l01 + p01 * l11 + p02 * l21,
+                p10 * l01 + p11 * l11 + p12 * l21,
+                p20 * l01 + p21 * l11 + p22 * l21,
+                p00 * l02 + p01 * l12 + p02 * l22,
+                p10 * l02 + p11 * l12 + p12 * l22,
+                p20 * l02 + p21 * l12 + p22 * l22,
+                p00 * l03 + p01 * l13 + p02 * l23 + p03,
+                p10 * l03 + p11 * l13 + p12 * l23 + p13,
+                p20 * l03 + p21 * l13 + p22 * l23 + p23);
+    }
+
     static void store(float[] m, int o, float m00, float m10, float m20, float m01, float m11, float m21,
             float m02, float m12, float m22, float m03, float m13, float m23) {
         m[o] = m00;
