@@ -42,7 +42,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>The fork runs with {@code --add-modules jdk.incubator.vector}, so the sampler blends the
  * channels that share key times several at a time and the model matrices are computed a column
- * per vector (run with {@code -jvmArgsAppend -Dx} to replace that and measure the scalar loops).
+ * per vector. Any {@code -jvmArgsAppend} on the command line replaces that argument (for example
+ * {@code -jvmArgsAppend -Dskinmesh.scalar=1}, a property nothing reads), and the scalar loops run.
  * Anchor: ozz-animation's SamplingJob + LocalToModelJob on the same clip, run in the same minutes
  * by {@code skinmesh-bench/bench-vs-ozz -w sample}.
  */
