@@ -29,8 +29,9 @@ import org.jspecify.annotations.Nullable;
  * and the values of single-key channels (which do not depend on the time, so they are sampled
  * once here, by the same kernels). With a {@link AnimKernel}, LINEAR channels of one property
  * (rotations only when slerped) that share a timeline with at least three others
- * ({@link #MIN_SOA_CHANNELS} in all) are copied into a {@link SoaGroup} instead of a batch. Immutable; shared by every
- * {@link ClipSampler} copy. The batches reference the clip's arrays without copying them.
+ * ({@link #MIN_SOA_CHANNELS} in all) are copied into a {@link SoaGroup} instead of a batch.
+ * Immutable; shared by every {@link ClipSampler} copy. The batches reference the clip's arrays
+ * without copying them.
  */
 final class BoundClip {
     private static final int PATHS = 3;

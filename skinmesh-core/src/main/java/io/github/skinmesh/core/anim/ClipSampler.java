@@ -125,7 +125,10 @@ public final class ClipSampler {
         return bind(clip, skeleton, options, AnimKernels.VECTOR);
     }
 
-    /** As {@link #bind(AnimationClip, Skeleton, SampleOptions)} with the given kernel (null: per-channel loops only). */
+    /**
+     * As {@link #bind(AnimationClip, Skeleton, SampleOptions)} with the given kernel (null: the
+     * per-channel loops only, as without the incubator module).
+     */
     static ClipSampler bind(AnimationClip clip, Skeleton skeleton, SampleOptions options,
             @Nullable AnimKernel kernel) {
         Objects.requireNonNull(clip, "clip");
