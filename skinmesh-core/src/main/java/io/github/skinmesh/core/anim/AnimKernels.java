@@ -15,6 +15,16 @@ final class AnimKernels {
     /** The vector kernel, or null when it cannot be used in this JVM. */
     static final @Nullable AnimKernel VECTOR = loadVector();
 
+    /**
+     * The kernel of {@link LocalToModel#run}: the vector kernel from JDK 25, null (the scalar
+     * pass) before. Its 128-bit column vectors are another vector shape than the channels' and
+     * the skinning and crowd kernels' wider ones, and C2 of JDK 17 then boxed vectors on the heap
+     * in the hot loops: 17 KB per 120 poses and 0.36M poses per CPU-second instead of 1.2M on the
+     * {@code sample} workload, and the crowd palettes, run in the same JVM after a bake, allocated
+     * 0.7 MB per frame. JDK 25 keeps the shapes in registers.
+     */
+    static final @Nullable AnimKernel MODEL_MATRICES = Runtime.version().feature() >= 25 ? VECTOR : null;
+
     private AnimKernels() {
     }
 

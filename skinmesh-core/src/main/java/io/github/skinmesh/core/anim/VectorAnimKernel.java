@@ -29,15 +29,8 @@ import org.jspecify.annotations.Nullable;
  * boot layer; no other class refers to it by name.
  */
 final class VectorAnimKernel implements AnimKernel {
-    /**
-     * The channel vectors: 128-bit before JDK 25, the platform's preferred width from JDK 25. One
-     * shape per JVM on JDK 17: when the 512-bit sampling kernel and the 128-bit column pass ran in
-     * the same hot loop, C2 boxed vectors on the heap (17 KB per 120 poses, 0.36M poses per
-     * CPU-second instead of 1.2M on the {@code sample} workload); JDK 25 keeps both shapes in
-     * registers, and there the preferred width gains about 15%.
-     */
-    private static final VectorSpecies<Float> F = Runtime.version().feature() >= 25
-            ? FloatVector.SPECIES_PREFERRED : FloatVector.SPECIES_128;
+    /** The channel vectors: the platform's preferred width, as the crowd and joint-lookup kernels. */
+    private static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED;
     /** One matrix column. */
     private static final VectorSpecies<Float> COLUMN = FloatVector.SPECIES_128;
     /** The fourth row of a column. */
