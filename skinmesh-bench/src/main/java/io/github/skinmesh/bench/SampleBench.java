@@ -40,10 +40,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link #modelMatricesOnly} time the two halves of {@link #sample} apart. Every method counts its
  * thread's CPU time ({@link CpuTime}), so the scores are also printed per CPU-second.
  *
- * <p>The fork runs with {@code --add-modules jdk.incubator.vector}, so the sampler blends the
- * channels that share key times several at a time and the model matrices are computed a column
- * per vector. Any {@code -jvmArgsAppend} on the command line replaces that argument (for example
- * {@code -jvmArgsAppend -Dskinmesh.scalar=1}, a property nothing reads), and the scalar loops run.
+ * <p>The fork runs with {@code --add-modules jdk.incubator.vector}, so on JDK 25 the sampler
+ * blends the channels that share key times several at a time and the model matrices are computed
+ * a column per vector (JDK 17 runs the scalar loops). Any {@code -jvmArgsAppend} on the command
+ * line replaces that argument (for example {@code -jvmArgsAppend -Dskinmesh.scalar=1}, a property
+ * nothing reads), and the scalar loops run on every JDK.
  * Anchor: ozz-animation's SamplingJob + LocalToModelJob on the same clip, run in the same minutes
  * by {@code skinmesh-bench/bench-vs-ozz -w sample}.
  */

@@ -16,14 +16,16 @@ final class AnimKernels {
     static final @Nullable AnimKernel VECTOR = loadVector();
 
     /**
-     * The kernel of {@link LocalToModel#run}: the vector kernel from JDK 25, null (the scalar
-     * pass) before. Its 128-bit column vectors are another vector shape than the channels' and
-     * the skinning and crowd kernels' wider ones, and C2 of JDK 17 then boxed vectors on the heap
-     * in the hot loops: 17 KB per 120 poses and 0.36M poses per CPU-second instead of 1.2M on the
-     * {@code sample} workload, and the crowd palettes, run in the same JVM after a bake, allocated
-     * 0.7 MB per frame. JDK 25 keeps the shapes in registers.
+     * The kernel {@link ClipSampler#bind} and {@link LocalToModel#run} use: the vector kernel from
+     * JDK 25, null (the scalar loops) before. C2 of JDK 17 boxed this kernel's vectors on the heap
+     * whenever another vector kernel ran in the same JVM: beside the skinning kernel in one
+     * sample-and-skin loop, 7 KB per frame and slower than the scalar loops; sampled channels at
+     * 512 bits beside the 128-bit column pass, 17 KB per 120 poses and 0.36M poses per CPU-second
+     * instead of 1.2M on the {@code sample} workload; and the crowd palettes, run after a bake
+     * in the same JVM, then allocated 0.7 MB per frame. JDK 25 kept every mix in registers.
+     * The tests run {@link #VECTOR} on every JDK against the scalar loops.
      */
-    static final @Nullable AnimKernel MODEL_MATRICES = Runtime.version().feature() >= 25 ? VECTOR : null;
+    static final @Nullable AnimKernel DEFAULT = Runtime.version().feature() >= 25 ? VECTOR : null;
 
     private AnimKernels() {
     }

@@ -106,8 +106,8 @@ public final class ClipSampler {
      * Binds a clip to a skeleton: resolves channel bone names to indices, groups the channels for
      * sampling and shares one key timeline between channels with equal key times.
      *
-     * <p>Allocates tables proportional to the number of channels and bones. When the JVM runs with
-     * {@code --add-modules jdk.incubator.vector}, LINEAR channels of one property that share their
+     * <p>Allocates tables proportional to the number of channels and bones. When the JVM (JDK 25 or
+     * later) runs with {@code --add-modules jdk.incubator.vector}, LINEAR channels of one property that share their
      * key times (four or more of them; rotations only when slerped) are copied into a table that
      * interleaves their keys, so that one vector instruction blends several channels: this copies
      * those channels' key values once (4 bytes per float). Other channels' key arrays are
@@ -122,7 +122,7 @@ public final class ClipSampler {
      *     channel whose bone the skeleton lacks
      */
     public static ClipSampler bind(AnimationClip clip, Skeleton skeleton, SampleOptions options) {
-        return bind(clip, skeleton, options, AnimKernels.VECTOR);
+        return bind(clip, skeleton, options, AnimKernels.DEFAULT);
     }
 
     /**

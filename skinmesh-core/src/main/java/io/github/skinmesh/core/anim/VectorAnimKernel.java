@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * boot layer; no other class refers to it by name.
  */
 final class VectorAnimKernel implements AnimKernel {
-    /** The channel vectors: the platform's preferred width, as the crowd and joint-lookup kernels. */
+    /** The channel vectors: the platform's preferred width. */
     private static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED;
     /** One matrix column. */
     private static final VectorSpecies<Float> COLUMN = FloatVector.SPECIES_128;

@@ -85,6 +85,11 @@ class ClipSamplerKernelTest {
     }
 
     @Test
+    void samplersUseTheVectorKernelFromJdk25() {
+        assertThat(AnimKernels.DEFAULT).isSameAs(Runtime.version().feature() >= 25 ? AnimKernels.VECTOR : null);
+    }
+
+    @Test
     void vectorKernelIsAvailableExactlyWhenTheIncubatorModuleIs() {
         String module = System.getProperty("skinmesh.test.vectorModule", "");
         if (module.equals("present")) {
@@ -104,7 +109,7 @@ class ClipSamplerKernelTest {
         AnimationClip clip = groupedClip(r, skeleton, r.nextBoolean() ? 0.4 : 2.5);
         SampleOptions options = options(nlerp, loop);
         ClipSampler scalar = ClipSampler.bind(clip, skeleton, options, null);
-        ClipSampler vector = ClipSampler.bind(clip, skeleton, options);
+        ClipSampler vector = ClipSampler.bind(clip, skeleton, options, AnimKernels.VECTOR);
         assertThat(scalar.soaGroupCount()).isZero();
         if (AnimKernels.VECTOR != null && bones >= 24) {
             // 7 in 16 properties are LINEAR on the first shared timeline: with 24 bones, 4 or more of each kind
@@ -127,7 +132,7 @@ class ClipSamplerKernelTest {
         SplittableRandom r = new SplittableRandom(seed);
         Skeleton skeleton = AnimFixtures.randomSkeleton(r, bones);
         AnimationClip clip = groupedClip(r, skeleton, r.nextBoolean() ? 0.4 : 2.5);
-        ClipSampler sampler = ClipSampler.bind(clip, skeleton, options(nlerp, false));
+        ClipSampler sampler = ClipSampler.bind(clip, skeleton, options(nlerp, false), AnimKernels.VECTOR);
         Pose pose = new Pose(bones);
         Pose rest = Pose.rest(skeleton);
         for (float t : times(r, clip.duration(), order, 25)) {
