@@ -36,14 +36,23 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link PoseEvaluation#modelMatricesInto}. {@link #baseline} is what a typical engine
  * programmer writes: per channel a binary search over its key times and JOML
  * {@code Quaternionf.slerp} / {@code Vector3f.lerp}, then JOML {@code Matrix4f}
- * {@code translationRotateScale} and a parent multiply per bone. Anchor (ozz-animation
- * SamplingJob + LocalToModelJob, same data kind and machine kind): 546k poses/s seq, 67k random.
+ * {@code translationRotateScale} and a parent multiply per bone. {@link #sampleOnly} and
+ * {@link #modelMatricesOnly} time the two halves of {@link #sample} apart. Every method counts its
+ * thread's CPU time ({@link CpuTime}), so the scores are also printed per CPU-second.
+ *
+ * <p>The fork runs with {@code --add-modules jdk.incubator.vector}, so on JDK 25 the sampler
+ * blends the channels that share key times several at a time and the model matrices are computed
+ * a column per vector (JDK 17 runs the scalar loops). Any {@code -jvmArgsAppend} on the command
+ * line replaces that argument (for example {@code -jvmArgsAppend -Dskinmesh.scalar=1}, a property
+ * nothing reads), and the scalar loops run on every JDK.
+ * Anchor: ozz-animation's SamplingJob + LocalToModelJob on the same clip, run in the same minutes
+ * by {@code skinmesh-bench/bench-vs-ozz -w sample}.
  */
 @BenchmarkMode(Mode.Throughput)
 @BenchUnit("poses")
 @OutputTimeUnit(TimeUnit.SECONDS)
 @State(Scope.Thread)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules=jdk.incubator.vector"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class SampleBench {
@@ -87,11 +96,13 @@ public class SampleBench {
     /**
      * Samples and evaluates {@value #POSES} poses with skinmesh.
      *
+     * @param cpu CPU-time counters
      * @return a value derived from every pose, so that nothing is optimized away
      */
     @Benchmark
     @OperationsPerInvocation(POSES)
-    public float sample() {
+    public float sample(CpuTime cpu) {
+        cpu.call();
         float[] ts = times;
         int i = next;
         float acc = 0;
@@ -109,11 +120,13 @@ public class SampleBench {
     /**
      * Samples and evaluates {@value #POSES} poses the straightforward JOML way (same-run baseline).
      *
+     * @param cpu CPU-time counters
      * @return a value derived from every pose
      */
     @Benchmark
     @OperationsPerInvocation(POSES)
-    public float baseline() {
+    public float baseline(CpuTime cpu) {
+        cpu.call();
         float[] ts = times;
         int i = next;
         float acc = 0;
@@ -124,6 +137,51 @@ public class SampleBench {
             i = i + 1 == ts.length ? 0 : i + 1;
         }
         next = i;
+        return acc;
+    }
+
+    /**
+     * The first part of {@link #sample} alone: {@link ClipSampler#sample} of {@value #POSES} poses,
+     * no model matrices (where the time of a pose goes).
+     *
+     * @param cpu CPU-time counters
+     * @return a value derived from every pose
+     */
+    @Benchmark
+    @OperationsPerInvocation(POSES)
+    public float sampleOnly(CpuTime cpu) {
+        cpu.call();
+        float[] ts = times;
+        int i = next;
+        float acc = 0;
+        Quaternionf rotation = new Quaternionf();
+        int last = skeleton.boneCount() - 1;
+        for (int p = 0; p < POSES; p++) {
+            sampler.sample(ts[i], pose);
+            acc += pose.rotation(last, rotation).x;
+            i = i + 1 == ts.length ? 0 : i + 1;
+        }
+        next = i;
+        return acc;
+    }
+
+    /**
+     * The second part of {@link #sample} alone: {@link PoseEvaluation#modelMatricesInto} of the
+     * same pose {@value #POSES} times (where the time of a pose goes).
+     *
+     * @param cpu CPU-time counters
+     * @return a value derived from every pose
+     */
+    @Benchmark
+    @OperationsPerInvocation(POSES)
+    public float modelMatricesOnly(CpuTime cpu) {
+        cpu.call();
+        float acc = 0;
+        int last = 16 * (skeleton.boneCount() - 1) + 13;
+        for (int p = 0; p < POSES; p++) {
+            PoseEvaluation.modelMatricesInto(skeleton, pose, model);
+            acc += model[last];
+        }
         return acc;
     }
 

@@ -26,8 +26,8 @@ class SampleBenchTest {
         base.access = access;
         base.setup();
 
-        float a = ours.sample();
-        float b = base.baseline();
+        float a = ours.sample(new CpuTime());
+        float b = base.baseline(new CpuTime());
         assertThat(a).isCloseTo(b, offset(MATRIX_TOLERANCE * SampleBench.POSES));
         assertThat(ours.next).isEqualTo(base.next);
 

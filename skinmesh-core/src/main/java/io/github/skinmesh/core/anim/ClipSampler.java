@@ -8,6 +8,7 @@ import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.MorphChannel;
 import io.github.skinmesh.core.model.Skeleton;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Samples an {@link AnimationClip} bound to a {@link Skeleton} into {@link Pose}s and morph
@@ -61,9 +62,21 @@ public final class ClipSampler {
     private final ChannelBatch scaleLinear;
     private final ChannelBatch scaleCubic;
 
+    private final SoaGroup[] translationGroups;
+    private final SoaGroup[] rotationGroups;
+    private final SoaGroup[] scaleGroups;
+    private final @Nullable AnimKernel kernel;
+    /** Per-sampler output table of the SoA kernel. */
+    private final float[] scratch;
+
     private ClipSampler(BoundClip bound, KeyCursors cursors) {
         this.bound = bound;
         this.cursors = cursors;
+        this.kernel = bound.soaKernel;
+        this.scratch = new float[bound.soaScratch];
+        this.translationGroups = bound.soaGroups[ChannelPath.TRANSLATION.ordinal()];
+        this.rotationGroups = bound.soaGroups[ChannelPath.ROTATION.ordinal()];
+        this.scaleGroups = bound.soaGroups[ChannelPath.SCALE.ordinal()];
         this.loop = bound.options.timeMode() == SampleOptions.TimeMode.LOOP;
         this.slerp = bound.options.rotationBlend() == SampleOptions.RotationBlend.SLERP;
         translationStep = bound.batch(ChannelPath.TRANSLATION, Interpolation.STEP);
@@ -93,8 +106,13 @@ public final class ClipSampler {
      * Binds a clip to a skeleton: resolves channel bone names to indices, groups the channels for
      * sampling and shares one key timeline between channels with equal key times.
      *
-     * <p>Allocates tables proportional to the number of channels and bones; the clip's key arrays
-     * are referenced, not copied. Runs in time linear in the clip's key count.
+     * <p>Allocates tables proportional to the number of channels and bones. When the JVM (JDK 25 or
+     * later) runs with {@code --add-modules jdk.incubator.vector}, LINEAR channels of one property that share their
+     * key times (four or more of them; rotations only when slerped) are copied into a table that
+     * interleaves their keys, so that one vector instruction blends several channels: this copies
+     * those channels' key values once (4 bytes per float). Other channels' key arrays are
+     * referenced, not copied. Either way the samples are the same bits. Runs in time linear in the
+     * clip's key count.
      *
      * @param clip the clip
      * @param skeleton the skeleton whose poses are sampled
@@ -104,10 +122,19 @@ public final class ClipSampler {
      *     channel whose bone the skeleton lacks
      */
     public static ClipSampler bind(AnimationClip clip, Skeleton skeleton, SampleOptions options) {
+        return bind(clip, skeleton, options, AnimKernels.DEFAULT);
+    }
+
+    /**
+     * As {@link #bind(AnimationClip, Skeleton, SampleOptions)} with the given kernel (null: the
+     * per-channel loops only, as without the incubator module).
+     */
+    static ClipSampler bind(AnimationClip clip, Skeleton skeleton, SampleOptions options,
+            @Nullable AnimKernel kernel) {
         Objects.requireNonNull(clip, "clip");
         Objects.requireNonNull(skeleton, "skeleton");
         Objects.requireNonNull(options, "options");
-        BoundClip b = new BoundClip(clip, skeleton, options);
+        BoundClip b = new BoundClip(clip, skeleton, options, kernel);
         return new ClipSampler(b, new KeyCursors(b.timelineTimes));
     }
 
@@ -119,6 +146,15 @@ public final class ClipSampler {
      */
     public ClipSampler copy() {
         return new ClipSampler(bound, cursors.copy());
+    }
+
+    /** @return the number of channel groups the vector kernel samples (0 without it); for tests */
+    int soaGroupCount() {
+        int n = 0;
+        for (SoaGroup[] groups : bound.soaGroups) {
+            n += groups.length;
+        }
+        return n;
     }
 
     /** Forgets the cursors; only speed can differ afterwards, never results. */
@@ -175,9 +211,9 @@ public final class ClipSampler {
         float[] translations = dst.translations;
         float[] rotations = dst.rotations;
         float[] scales = dst.scales;
-        copyRest(bound.restTranslationBones, bound.restTranslations, translations, 3);
-        copyRest(bound.restRotationBones, bound.restRotations, rotations, 4);
-        copyRest(bound.restScaleBones, bound.restScales, scales, 3);
+        copyRest(bound.baseTranslationBones, bound.baseTranslations, translations, 3);
+        copyRest(bound.baseRotationBones, bound.baseRotations, rotations, 4);
+        copyRest(bound.baseScaleBones, bound.baseScales, scales, 3);
         Vec3Sampling.step(translationStep, cursors, translations);
         Vec3Sampling.linear(translationLinear, cursors, translations);
         Vec3Sampling.cubic(translationCubic, cursors, translations);
@@ -191,7 +227,23 @@ public final class ClipSampler {
         Vec3Sampling.step(scaleStep, cursors, scales);
         Vec3Sampling.linear(scaleLinear, cursors, scales);
         Vec3Sampling.cubic(scaleCubic, cursors, scales);
+        AnimKernel k = kernel;
+        if (k != null) {
+            lerpGroups(k, translationGroups, translations);
+            for (SoaGroup g : rotationGroups) {
+                int l = g.timeline;
+                k.slerp(g, cursors.key0[l], cursors.key1[l], cursors.alpha[l], scratch, rotations);
+            }
+            lerpGroups(k, scaleGroups, scales);
+        }
         return dst;
+    }
+
+    private void lerpGroups(AnimKernel k, SoaGroup[] groups, float[] dst) {
+        for (SoaGroup g : groups) {
+            int l = g.timeline;
+            k.lerp3(g, cursors.key0[l], cursors.key1[l], cursors.alpha[l], scratch, dst);
+        }
     }
 
     private static void copyRest(int[] bones, float[] rest, float[] dst, int components) {

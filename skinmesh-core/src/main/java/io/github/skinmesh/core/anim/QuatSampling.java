@@ -69,6 +69,34 @@ final class QuatSampling {
         }
     }
 
+    /**
+     * The loop body of {@link #slerp} for one channel of a {@link SoaGroup}'s interleaved keys
+     * (row stride {@code p}), written to {@code out[i]}, {@code out[i + p]}, {@code out[i + 2p]},
+     * {@code out[i + 3p]}: the vector kernel's path for keys more than the series' arc apart.
+     */
+    static void slerpInterleaved(float[] keys, int p, int s0, int s1, float a, float[] out, int i) {
+        float x0 = keys[s0];
+        float y0 = keys[s0 + p];
+        float z0 = keys[s0 + 2 * p];
+        float w0 = keys[s0 + 3 * p];
+        float x1 = keys[s1];
+        float y1 = keys[s1 + p];
+        float z1 = keys[s1 + 2 * p];
+        float w1 = keys[s1 + 3 * p];
+        float d = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
+        float sign = 1;
+        if (d < 0) {
+            d = -d;
+            sign = -1;
+        }
+        float u0 = Slerp.weight(1 - a, d);
+        float u1 = sign * Slerp.weight(a, d);
+        out[i] = u0 * x0 + u1 * x1;
+        out[i + p] = u0 * y0 + u1 * y1;
+        out[i + 2 * p] = u0 * z0 + u1 * z1;
+        out[i + 3 * p] = u0 * w0 + u1 * w1;
+    }
+
     static void nlerp(ChannelBatch b, KeyCursors c, float[] dst) {
         int[] tl = b.timeline;
         float[][] vals = b.values;

@@ -29,15 +29,16 @@ final class Slerp {
     /** Smallest {@code dot(q0, q1')} evaluated with the series; below it trigonometry is used. */
     static final float SERIES_MIN_COS = 0.7f;
 
-    // c_i(t) = U_i t^2 - V_i with U_i = 1 / (i (2i + 1)), V_i = i / (2i + 1)
-    private static final float U1 = 1f / 3, V1 = 1f / 3;
-    private static final float U2 = 1f / 10, V2 = 2f / 5;
-    private static final float U3 = 1f / 21, V3 = 3f / 7;
-    private static final float U4 = 1f / 36, V4 = 4f / 9;
-    private static final float U5 = 1f / 55, V5 = 5f / 11;
-    private static final float U6 = 1f / 78, V6 = 6f / 13;
-    private static final float U7 = 1f / 105, V7 = 7f / 15;
-    private static final float U8 = 1f / 136, V8 = 8f / 17;
+    // c_i(t) = U_i t^2 - V_i with U_i = 1 / (i (2i + 1)), V_i = i / (2i + 1); the vector kernel
+    // evaluates the same series with the same constants
+    static final float U1 = 1f / 3, V1 = 1f / 3;
+    static final float U2 = 1f / 10, V2 = 2f / 5;
+    static final float U3 = 1f / 21, V3 = 3f / 7;
+    static final float U4 = 1f / 36, V4 = 4f / 9;
+    static final float U5 = 1f / 55, V5 = 5f / 11;
+    static final float U6 = 1f / 78, V6 = 6f / 13;
+    static final float U7 = 1f / 105, V7 = 7f / 15;
+    static final float U8 = 1f / 136, V8 = 8f / 17;
 
     private Slerp() {
     }

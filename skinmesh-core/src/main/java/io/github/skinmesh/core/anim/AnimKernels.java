@@ -1,0 +1,44 @@
+package io.github.skinmesh.core.anim;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Loads the Vector API sampling kernel. It is used only when the incubating module
+ * {@code jdk.incubator.vector} is in the boot layer; it is loaded by name so that no other class
+ * links against the incubator module, and any failure to link or construct it falls back to the
+ * per-channel scalar loops (the same scheme as the skinning kernels).
+ */
+final class AnimKernels {
+    private static final String VECTOR_MODULE = "jdk.incubator.vector";
+    private static final String VECTOR_KERNEL = "io.github.skinmesh.core.anim.VectorAnimKernel";
+
+    /** The vector kernel, or null when it cannot be used in this JVM. */
+    static final @Nullable AnimKernel VECTOR = loadVector();
+
+    /**
+     * The kernel {@link ClipSampler#bind} and {@link LocalToModel#run} use: the vector kernel from
+     * JDK 25, null (the scalar loops) before. C2 of JDK 17 boxed this kernel's vectors on the heap
+     * whenever another vector kernel ran in the same JVM: beside the skinning kernel in one
+     * sample-and-skin loop, 7 KB per frame and slower than the scalar loops; sampled channels at
+     * 512 bits beside the 128-bit column pass, 17 KB per 120 poses and 0.36M poses per CPU-second
+     * instead of 1.2M on the {@code sample} workload; and the crowd palettes, run after a bake
+     * in the same JVM, then allocated 0.7 MB per frame. JDK 25 kept every mix in registers.
+     * The tests run {@link #VECTOR} on every JDK against the scalar loops.
+     */
+    static final @Nullable AnimKernel DEFAULT = Runtime.version().feature() >= 25 ? VECTOR : null;
+
+    private AnimKernels() {
+    }
+
+    private static @Nullable AnimKernel loadVector() {
+        if (ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
+            return null;
+        }
+        try {
+            Class<?> c = Class.forName(VECTOR_KERNEL, true, AnimKernels.class.getClassLoader());
+            return (AnimKernel) c.getConstructor().newInstance();
+        } catch (LinkageError | ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+}
