@@ -68,139 +68,130 @@ final class PositionCodec {
     }
 
     /**
-     * Encodes {@code count} positions from {@code exact[from..]} (minus {@code bind[0..3*count)}
-     * when it is given: offsets) as texels from byte {@code dstByte}, and writes what the shader
-     * decodes from each, the bind position added back, into {@code decoded[0..3*count)}.
+     * Encodes {@code count} positions from {@code exact[from..]} (minus
+     * {@code bind[bindFrom..bindFrom+3*count)} when it is given: offsets) as texels from byte
+     * {@code dstByte}, decodes each texel again as the shader does (the bind position added back)
+     * and adds the decoded position against the exact one to {@code measure}: all in one pass over
+     * the vertices, without storing the decoded positions. Allocates nothing.
      */
-    void encodeFrame(float[] exact, int from, float @Nullable [] bind, int count, byte[] dst, int dstByte,
-            float[] decoded) {
-        switch (encoding) {
-            case FLOAT -> floats(exact, from, bind, count, dst, dstByte, decoded);
-            case HALF -> halves(exact, from, bind, count, dst, dstByte, decoded);
-            case UNORM16 -> unorm16(exact, from, bind, count, dst, dstByte, decoded);
-            case UNORM8 -> unorm8(exact, from, bind, count, dst, dstByte, decoded);
-        }
-    }
-
-    private static void floats(float[] exact, int from, float @Nullable [] bind, int count, byte[] dst, int dstByte,
-            float[] decoded) {
+    void encodeMeasure(float[] exact, int from, float @Nullable [] bind, int bindFrom, int count, byte[] dst,
+            int dstByte, ClipMeasure measure) {
+        boolean normalized = encoding.isNormalized();
+        boolean half = encoding == VatEncoding.HALF;
+        boolean eight = encoding == VatEncoding.UNORM8;
+        int maxValue = encoding.maxValue();
+        int shift = eight ? 8 : 16;
+        long opaque = maxValue;
+        int step = encoding.bytesPerTexel();
+        float minX = this.minX;
+        float minY = this.minY;
+        float minZ = this.minZ;
+        float rangeX = this.rangeX;
+        float rangeY = this.rangeY;
+        float rangeZ = this.rangeZ;
+        double scaleX = this.scaleX;
+        double scaleY = this.scaleY;
+        double scaleZ = this.scaleZ;
+        double inverse = this.inverse;
+        double sum = measure.sumSquares;
+        double max = measure.maxSquare;
+        float[] eBox = measure.exactBox;
+        float[] dBox = measure.decodedBox;
+        float eMinX = eBox[0];
+        float eMinY = eBox[1];
+        float eMinZ = eBox[2];
+        float eMaxX = eBox[3];
+        float eMaxY = eBox[4];
+        float eMaxZ = eBox[5];
+        float dMinX = dBox[0];
+        float dMinY = dBox[1];
+        float dMinZ = dBox[2];
+        float dMaxX = dBox[3];
+        float dMaxY = dBox[4];
+        float dMaxZ = dBox[5];
         int o = dstByte;
-        for (int i = 0; i < 3 * count; i += 3, o += 16) {
-            float x = exact[from + i];
-            float y = exact[from + i + 1];
-            float z = exact[from + i + 2];
-            float bx = 0;
-            float by = 0;
-            float bz = 0;
+        for (int i = 0; i < 3 * count; i += 3, o += step) {
+            float ex = exact[from + i];
+            float ey = exact[from + i + 1];
+            float ez = exact[from + i + 2];
+            float x = ex;
+            float y = ey;
+            float z = ez;
             if (bind != null) {
-                bx = bind[i];
-                by = bind[i + 1];
-                bz = bind[i + 2];
-                x -= bx;
-                y -= by;
-                z -= bz;
+                x -= bind[bindFrom + i];
+                y -= bind[bindFrom + i + 1];
+                z -= bind[bindFrom + i + 2];
             }
-            LONGS.set(dst, o, Float.floatToRawIntBits(x) & 0xffffffffL | (long) Float.floatToRawIntBits(y) << 32);
-            LONGS.set(dst, o + 8, Float.floatToRawIntBits(z) & 0xffffffffL | FLOAT_ONE << 32);
+            // the texel, and what the shader decodes from it
+            if (normalized) {
+                int qx = quantize(x, minX, scaleX, maxValue);
+                int qy = quantize(y, minY, scaleY, maxValue);
+                int qz = quantize(z, minZ, scaleZ, maxValue);
+                long texel = qx | (long) qy << shift | (long) qz << 2 * shift | opaque << 3 * shift;
+                if (eight) {
+                    INTS.set(dst, o, (int) texel);
+                } else {
+                    LONGS.set(dst, o, texel);
+                }
+                x = minX + (float) (qx * inverse) * rangeX;
+                y = minY + (float) (qy * inverse) * rangeY;
+                z = minZ + (float) (qz * inverse) * rangeZ;
+            } else if (half) {
+                short hx = HalfFloats.toHalf(x);
+                short hy = HalfFloats.toHalf(y);
+                short hz = HalfFloats.toHalf(z);
+                LONGS.set(dst, o, hx & 0xffffL | (hy & 0xffffL) << 16 | (hz & 0xffffL) << 32 | HALF_ONE << 48);
+                x = HalfFloats.toFloat(hx);
+                y = HalfFloats.toFloat(hy);
+                z = HalfFloats.toFloat(hz);
+            } else {
+                LONGS.set(dst, o, Float.floatToRawIntBits(x) & 0xffffffffL | (long) Float.floatToRawIntBits(y) << 32);
+                LONGS.set(dst, o + 8, Float.floatToRawIntBits(z) & 0xffffffffL | FLOAT_ONE << 32);
+            }
             if (bind != null) {
-                x += bx;
-                y += by;
-                z += bz;
+                x += bind[bindFrom + i];
+                y += bind[bindFrom + i + 1];
+                z += bind[bindFrom + i + 2];
             }
-            decoded[i] = x;
-            decoded[i + 1] = y;
-            decoded[i + 2] = z;
+            // the error and the boxes, as ClipMeasure defines them
+            double dx = (double) x - ex;
+            double dy = (double) y - ey;
+            double dz = (double) z - ez;
+            double d2 = dx * dx + dy * dy + dz * dz;
+            sum += d2;
+            max = d2 > max ? d2 : max;
+            eMinX = ex < eMinX ? ex : eMinX;
+            eMaxX = ex > eMaxX ? ex : eMaxX;
+            eMinY = ey < eMinY ? ey : eMinY;
+            eMaxY = ey > eMaxY ? ey : eMaxY;
+            eMinZ = ez < eMinZ ? ez : eMinZ;
+            eMaxZ = ez > eMaxZ ? ez : eMaxZ;
+            dMinX = x < dMinX ? x : dMinX;
+            dMaxX = x > dMaxX ? x : dMaxX;
+            dMinY = y < dMinY ? y : dMinY;
+            dMaxY = y > dMaxY ? y : dMaxY;
+            dMinZ = z < dMinZ ? z : dMinZ;
+            dMaxZ = z > dMaxZ ? z : dMaxZ;
+            if (x == 0 | ex == 0 | y == 0 | ey == 0 | z == 0 | ez == 0) {
+                measure.zeros(x, ex, 0);
+                measure.zeros(y, ey, 1);
+                measure.zeros(z, ez, 2);
+            }
         }
-    }
-
-    private static void halves(float[] exact, int from, float @Nullable [] bind, int count, byte[] dst, int dstByte,
-            float[] decoded) {
-        int o = dstByte;
-        for (int i = 0; i < 3 * count; i += 3, o += 8) {
-            float x = exact[from + i];
-            float y = exact[from + i + 1];
-            float z = exact[from + i + 2];
-            if (bind != null) {
-                x -= bind[i];
-                y -= bind[i + 1];
-                z -= bind[i + 2];
-            }
-            short hx = HalfFloats.toHalf(x);
-            short hy = HalfFloats.toHalf(y);
-            short hz = HalfFloats.toHalf(z);
-            LONGS.set(dst, o, hx & 0xffffL | (hy & 0xffffL) << 16 | (hz & 0xffffL) << 32 | HALF_ONE << 48);
-            x = HalfFloats.toFloat(hx);
-            y = HalfFloats.toFloat(hy);
-            z = HalfFloats.toFloat(hz);
-            if (bind != null) {
-                x += bind[i];
-                y += bind[i + 1];
-                z += bind[i + 2];
-            }
-            decoded[i] = x;
-            decoded[i + 1] = y;
-            decoded[i + 2] = z;
-        }
-    }
-
-    private void unorm16(float[] exact, int from, float @Nullable [] bind, int count, byte[] dst, int dstByte,
-            float[] decoded) {
-        int o = dstByte;
-        for (int i = 0; i < 3 * count; i += 3, o += 8) {
-            float x = exact[from + i];
-            float y = exact[from + i + 1];
-            float z = exact[from + i + 2];
-            if (bind != null) {
-                x -= bind[i];
-                y -= bind[i + 1];
-                z -= bind[i + 2];
-            }
-            int qx = quantize(x, minX, scaleX, 0xffff);
-            int qy = quantize(y, minY, scaleY, 0xffff);
-            int qz = quantize(z, minZ, scaleZ, 0xffff);
-            LONGS.set(dst, o, qx | (long) qy << 16 | (long) qz << 32 | 0xffffL << 48);
-            x = minX + (float) (qx * inverse) * rangeX;
-            y = minY + (float) (qy * inverse) * rangeY;
-            z = minZ + (float) (qz * inverse) * rangeZ;
-            if (bind != null) {
-                x += bind[i];
-                y += bind[i + 1];
-                z += bind[i + 2];
-            }
-            decoded[i] = x;
-            decoded[i + 1] = y;
-            decoded[i + 2] = z;
-        }
-    }
-
-    private void unorm8(float[] exact, int from, float @Nullable [] bind, int count, byte[] dst, int dstByte,
-            float[] decoded) {
-        int o = dstByte;
-        for (int i = 0; i < 3 * count; i += 3, o += 4) {
-            float x = exact[from + i];
-            float y = exact[from + i + 1];
-            float z = exact[from + i + 2];
-            if (bind != null) {
-                x -= bind[i];
-                y -= bind[i + 1];
-                z -= bind[i + 2];
-            }
-            int qx = quantize(x, minX, scaleX, 0xff);
-            int qy = quantize(y, minY, scaleY, 0xff);
-            int qz = quantize(z, minZ, scaleZ, 0xff);
-            INTS.set(dst, o, qx | qy << 8 | qz << 16 | 0xff << 24);
-            x = minX + (float) (qx * inverse) * rangeX;
-            y = minY + (float) (qy * inverse) * rangeY;
-            z = minZ + (float) (qz * inverse) * rangeZ;
-            if (bind != null) {
-                x += bind[i];
-                y += bind[i + 1];
-                z += bind[i + 2];
-            }
-            decoded[i] = x;
-            decoded[i + 1] = y;
-            decoded[i + 2] = z;
-        }
+        measure.sumSquares = sum;
+        measure.maxSquare = max;
+        eBox[0] = eMinX;
+        eBox[1] = eMinY;
+        eBox[2] = eMinZ;
+        eBox[3] = eMaxX;
+        eBox[4] = eMaxY;
+        eBox[5] = eMaxZ;
+        dBox[0] = dMinX;
+        dBox[1] = dMinY;
+        dBox[2] = dMinZ;
+        dBox[3] = dMaxX;
+        dBox[4] = dMaxY;
+        dBox[5] = dMaxZ;
     }
 
     /**
