@@ -3,6 +3,7 @@ package io.github.skinmesh.vat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.skinmesh.core.model.Bounds;
+import io.github.skinmesh.core.skinning.HalfFloats;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -24,6 +25,42 @@ class BakeKernelsTest {
                         .as("q=%d of %d", q, max).isEqualTo(Float.floatToRawIntBits(TexelCodec.normalized(q, max)));
             }
         }
+    }
+
+    @Test
+    void theHalfRoundTripEqualsToHalfAndToFloatAroundEveryHalf() {
+        // every half's value, the midpoints between neighbours (the rounding ties) and the floats next to both
+        for (int h = 0; h < 0x7c00; h++) {
+            float f = HalfFloats.toFloat((short) h);
+            float next = HalfFloats.toFloat((short) (h + 1));
+            float mid = (float) (((double) f + next) / 2);
+            for (float x : new float[] {f, Math.nextUp(f), Math.nextDown(f), mid, Math.nextUp(mid),
+                Math.nextDown(mid)}) {
+                assertHalfRoundTrip(x);
+                assertHalfRoundTrip(-x);
+            }
+        }
+        for (float x : new float[] {65504f, 65519.996f, 65520f, 1e6f, Float.MAX_VALUE, Float.POSITIVE_INFINITY,
+            Float.MIN_VALUE, 0x1p-25f, Math.nextUp(0x1p-25f), 0x1p-14f, Math.nextDown(0x1p-14f)}) {
+            assertHalfRoundTrip(x);
+            assertHalfRoundTrip(-x);
+        }
+    }
+
+    @Property(tries = 3000)
+    void theHalfRoundTripEqualsToHalfAndToFloat(@ForAll int bits) {
+        float x = Float.intBitsToFloat(bits);
+        if (!Float.isNaN(x)) {
+            assertHalfRoundTrip(x);
+        }
+    }
+
+    private static void assertHalfRoundTrip(float x) {
+        long got = PositionCodec.halfAndWidened(x);
+        short half = HalfFloats.toHalf(x);
+        assertThat(got >>> 32).as("half of %s", x).isEqualTo(half & 0xffffL);
+        assertThat((int) got).as("widened half of %s", x)
+                .isEqualTo(Float.floatToRawIntBits(HalfFloats.toFloat(half)));
     }
 
     @Property(tries = 3000)
