@@ -28,12 +28,14 @@ import org.jspecify.annotations.Nullable;
  * positions (and normals and tangents), decodes them again exactly as {@link VatDecoder} (and the
  * shaders) do, and measures the decoded positions against the exact poses.
  *
- * <p>Float and half textures are baked in one pass: each frame is posed, encoded and measured
- * while its poses are in cache, and only the current frame (and a clip's first frame, for loop
- * detection) is kept. The normalized encodings need the bounds over all frames before the first
+ * <p>Float and half textures are baked in one pass: each frame is posed, then encoded and
+ * measured ({@link PositionCodec#encodeMeasure}) straight from the poser's buffers while they are
+ * in cache; only a clip's first and last frames are copied, for loop detection. With absolute
+ * positions their bounds are the measured clips' boxes of exact positions, so no frame is scanned
+ * for them again. The normalized encodings need the bounds over all frames before the first
  * position texel is written, so they keep the exact positions of every frame (12 bytes per
- * vertex-frame) from the posing pass to the encoding pass; posing twice instead would double the
- * dominant cost. Normals and tangents do not depend on the bounds and are encoded while posing.
+ * vertex-frame) from the posing pass to the encoding pass, copied and boxed in one scan; posing
+ * twice instead would double the dominant cost. Normals and tangents do not depend on the bounds and are encoded while posing.
  * Into each page's textures every frame is written where it belongs, once; the arrays are
  * allocated once per bake.
  */
