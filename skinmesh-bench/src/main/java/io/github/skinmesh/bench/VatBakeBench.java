@@ -37,7 +37,9 @@ import org.openjdk.jmh.annotations.State;
  * into reused buffers. {@link #posing} poses the same frames with {@link CharacterPoser} alone
  * (clip sampling, skin matrices, the checks and LBS): the baseline of the figures before 2026-12-01,
  * kept so that those stay comparable. Both use the skinning kernel the fork has (the scalar one:
- * the fork does not add the incubator module). Goal: bake {@code >= 0.7x} the baseline.
+ * the fork does not add the incubator module). Goal: bake {@code >= 0.7x} the baseline. Each method
+ * also counts its thread's CPU time ({@link CpuTime}), so that the scores per CPU-second stay
+ * comparable when other processes share the cores.
  */
 @State(Scope.Thread)
 public abstract class VatBakeBench {
@@ -116,20 +118,24 @@ public abstract class VatBakeBench {
     /**
      * Bakes the clip into a vertex animation texture.
      *
+     * @param cpu CPU-time counters
      * @return the bake
      */
     @Benchmark
-    public VatResult bakeVertices() {
+    public VatResult bakeVertices(CpuTime cpu) {
+        cpu.call();
         return Vat.bakeVertexTextures(character, List.of(clip), options, Progress.NONE);
     }
 
     /**
      * Our own LBS on the same frames (the same-run baseline).
      *
+     * @param cpu CPU-time counters
      * @return a value derived from every frame
      */
     @Benchmark
-    public float baseline() {
+    public float baseline(CpuTime cpu) {
+        cpu.call();
         float acc = 0;
         for (int f = 0; f < frames; f++) {
             for (int p = 0; p < skinned.length; p++) {
@@ -145,10 +151,12 @@ public abstract class VatBakeBench {
     /**
      * Poses the same frames with the poser alone (the baseline of the earlier figures).
      *
+     * @param cpu CPU-time counters
      * @return a value derived from every frame
      */
     @Benchmark
-    public float posing() {
+    public float posing(CpuTime cpu) {
+        cpu.call();
         float acc = 0;
         for (int f = 0; f < frames; f++) {
             poser.poseInto(time(f), out);

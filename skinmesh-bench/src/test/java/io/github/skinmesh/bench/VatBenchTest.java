@@ -13,7 +13,7 @@ class VatBenchTest {
     static void check(VatBakeBench bench, String encoding, double largestError) {
         bench.encoding = encoding;
         bench.setUp();
-        VatResult r = bench.bakeVertices();
+        VatResult r = bench.bakeVertices(new CpuTime());
         assertThat(r.encoding()).isEqualTo(VatEncoding.valueOf(encoding));
         assertThat((long) r.elementCount() * r.clips().get(0).frames()).isEqualTo(bench.vertexFrames());
         if (encoding.equals("FLOAT")) {
@@ -22,8 +22,8 @@ class VatBenchTest {
             assertThat(r.maxError()).isPositive().isLessThan(largestError);
         }
         // the baseline is the poser's LBS: after it, each part holds the last frame's pose bit for bit
-        assertThat(bench.baseline()).isFinite();
-        assertThat(bench.posing()).isFinite();
+        assertThat(bench.baseline(new CpuTime())).isFinite();
+        assertThat(bench.posing(new CpuTime())).isFinite();
         PosedVertices out = bench.out;
         for (int p = 0; p < out.partCount(); p++) {
             assertThat(bench.skinned[p]).as("part %d", p).containsExactly(out.positions(p));

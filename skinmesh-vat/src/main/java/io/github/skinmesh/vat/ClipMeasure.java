@@ -16,17 +16,26 @@ import io.github.skinmesh.core.model.Bounds;
  * sign is the one of the first {@code lo} (or {@code hi}) that is zero, which a rarely taken branch
  * records, so the result is the plain scan's bit for bit.
  *
+ * <p>{@link PositionCodec#encodeMeasure} adds the vertices, in the loop that encodes them (the
+ * state is package-private for it); this class holds the state between calls and joins the boxes.
+ *
  * <p>Mutable; one per bake, {@link #reset} per clip. Not thread-safe.
  */
 final class ClipMeasure {
-    private double sumSquares;
-    private double maxSquare;
+    // the state PositionCodec#encodeMeasure updates in its loop
+    double sumSquares;
+    double maxSquare;
     /** Exact positions' box: min x, y, z, max x, y, z. */
-    private final float[] exactBox = new float[6];
+    final float[] exactBox = new float[6];
     /** Decoded positions' box. */
-    private final float[] decodedBox = new float[6];
+    final float[] decodedBox = new float[6];
     /** Per coordinate the first {@code lo} that is zero (NaN before one is seen), then the first {@code hi}. */
     private final float[] zeros = new float[6];
+    /**
+     * Per coordinate, over every clip (not reset): bit 0 when an exact coordinate {@code +0} was
+     * added, bit 1 when a {@code -0} was, as {@link VertexBaker#growStored} records them.
+     */
+    final int[] exactZeroSigns = new int[3];
 
     ClipMeasure() {
         reset();
@@ -46,73 +55,12 @@ final class ClipMeasure {
     }
 
     /**
-     * Adds {@code count} vertices: decoded positions {@code decoded[0..3*count)} against exact ones
-     * {@code exact[from..from+3*count)}.
+     * Records the first zero {@code lo} and {@code hi} of coordinate {@code c}, as the plain scan
+     * forms them, and the sign of an exact zero; called for a vertex with a zero among its decoded
+     * or exact coordinates.
      */
-    void add(float[] decoded, float[] exact, int from, int count) {
-        double sum = sumSquares;
-        double max = maxSquare;
-        float eMinX = exactBox[0];
-        float eMinY = exactBox[1];
-        float eMinZ = exactBox[2];
-        float eMaxX = exactBox[3];
-        float eMaxY = exactBox[4];
-        float eMaxZ = exactBox[5];
-        float dMinX = decodedBox[0];
-        float dMinY = decodedBox[1];
-        float dMinZ = decodedBox[2];
-        float dMaxX = decodedBox[3];
-        float dMaxY = decodedBox[4];
-        float dMaxZ = decodedBox[5];
-        for (int i = 0; i < 3 * count; i += 3) {
-            float px = decoded[i];
-            float py = decoded[i + 1];
-            float pz = decoded[i + 2];
-            float ex = exact[from + i];
-            float ey = exact[from + i + 1];
-            float ez = exact[from + i + 2];
-            double dx = (double) px - ex;
-            double dy = (double) py - ey;
-            double dz = (double) pz - ez;
-            double d2 = dx * dx + dy * dy + dz * dz;
-            sum += d2;
-            max = d2 > max ? d2 : max;
-            eMinX = ex < eMinX ? ex : eMinX;
-            eMaxX = ex > eMaxX ? ex : eMaxX;
-            eMinY = ey < eMinY ? ey : eMinY;
-            eMaxY = ey > eMaxY ? ey : eMaxY;
-            eMinZ = ez < eMinZ ? ez : eMinZ;
-            eMaxZ = ez > eMaxZ ? ez : eMaxZ;
-            dMinX = px < dMinX ? px : dMinX;
-            dMaxX = px > dMaxX ? px : dMaxX;
-            dMinY = py < dMinY ? py : dMinY;
-            dMaxY = py > dMaxY ? py : dMaxY;
-            dMinZ = pz < dMinZ ? pz : dMinZ;
-            dMaxZ = pz > dMaxZ ? pz : dMaxZ;
-            if (px == 0 | ex == 0 | py == 0 | ey == 0 | pz == 0 | ez == 0) {
-                zeros(px, ex, 0);
-                zeros(py, ey, 1);
-                zeros(pz, ez, 2);
-            }
-        }
-        sumSquares = sum;
-        maxSquare = max;
-        exactBox[0] = eMinX;
-        exactBox[1] = eMinY;
-        exactBox[2] = eMinZ;
-        exactBox[3] = eMaxX;
-        exactBox[4] = eMaxY;
-        exactBox[5] = eMaxZ;
-        decodedBox[0] = dMinX;
-        decodedBox[1] = dMinY;
-        decodedBox[2] = dMinZ;
-        decodedBox[3] = dMaxX;
-        decodedBox[4] = dMaxY;
-        decodedBox[5] = dMaxZ;
-    }
-
-    /** Records the first zero {@code lo} and {@code hi} of coordinate {@code c}, as the plain scan forms them. */
-    private void zeros(float p, float e, int c) {
+    void zeros(float p, float e, int c) {
+        exactZeroSigns[c] |= VertexBaker.zeroSign(e);
         float lo = p < e ? p : e;
         if (lo == 0 && Float.isNaN(zeros[c])) {
             zeros[c] = lo;

@@ -8,11 +8,12 @@ import java.nio.ByteOrder;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Encodes one frame of positions (or offsets from the bind pose) into its texels and gives back,
- * for each, the position a shader decodes from them: the stored float, the half widened again, or
+ * Encodes one frame of positions (or offsets from the bind pose) into its texels, decodes each
+ * texel again as a shader does (the stored float, the half widened again, or
  * {@code min + (q / (2^bits - 1)) * (max - min)} with the same float operations as
- * {@link VatDecoder} ({@link TexelCodec#normalized}, {@link TexelCodec#denormalize}), plus the
- * bind-pose position when the texture holds offsets.
+ * {@link VatDecoder}: {@link TexelCodec#normalized}, {@link TexelCodec#denormalize}; plus the
+ * bind-pose position when the texture holds offsets) and measures the decoded position against
+ * the exact one into a {@link ClipMeasure}: one loop, for every encoding.
  *
  * <p>Kernel note (VatBench, humanoid walk, 2 vCPU, JDK 17). Writing the whole texture and then
  * reading every texel back through {@link TexelCodec#fetch} measured 0.26x (half), 0.23x (unorm16),
@@ -20,14 +21,25 @@ import org.jspecify.annotations.Nullable;
  * did not change that. A profile (JFR) then showed the byte-by-byte texel stores at 16% of the
  * bake and the per-vertex box update of the measuring loop at over 40%: its
  * {@code decoded < exact ? decoded : exact} selections follow the sign of the rounding error, a
- * coin toss, and compile to branches. Now a texel is one 64-bit (32-bit for unorm8) little-endian
- * store through a byte-array view, the rounding is a truncation corrected by one comparison (equal to
- * {@link Math#round(double)}), the normalized fetch
- * {@code q / (float) max} is {@code (float) (q * (1.0 / max))} (equal for every {@code q}: the
- * quotient's binary digits repeat with the period of the bit count, so it never lies near enough
- * to a float rounding boundary for the double product's error to matter; the test checks all
- * integers), and {@link ClipMeasure} keeps the boxes of the exact and the decoded positions
- * apart, see there. The figures are in the benchmark results.
+ * coin toss, and compile to branches. So a texel is one 64-bit (32-bit for unorm8) little-endian
+ * store through a byte-array view, the normalized fetch {@code q / (float) max} is
+ * {@code (float) (q * (1.0 / max))} (equal for every {@code q}: the quotient's binary digits
+ * repeat with the period of the bit count, so it never lies near enough to a float rounding
+ * boundary for the double product's error to matter; the test checks all integers), and
+ * {@link ClipMeasure} keeps the boxes of the exact and the decoded positions apart, see there.
+ *
+ * <p>Second round (thread CPU time of this loop alone, 50,000 vertices, JDK 17, shared machine):
+ * with the encoding, the decoding and the measure in one loop, without a decoded array, a vertex
+ * cost 3.5 ns (float), 10.7 (half), 17 (unorm16 and unorm8); a stack profile of the bake put this
+ * loop at about half of it, above the skinning. The rounding then was a truncation to int
+ * corrected by one comparison, and the fetch converted the int back: two int-to-double
+ * conversions per coordinate on the critical path. Rounding with {@link Math#floor} (one
+ * instruction) and keeping the integer in a double ({@link #rounded}) brought the normalized
+ * encodings to 9 ns; computing the widened half from the rounded float bits instead of calling
+ * {@link HalfFloats#toHalf} and {@link HalfFloats#toFloat} ({@link #halfAndWidened}) brought half
+ * to 9.3. The four per-encoding loops of the first round are folded into this one; the
+ * encoding's branches are loop-invariant and always predicted (a variant with one loop per
+ * encoding was not measured against it). The bake's figures are in the benchmark results.
  */
 final class PositionCodec {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -68,153 +80,173 @@ final class PositionCodec {
     }
 
     /**
-     * Encodes {@code count} positions from {@code exact[from..]} (minus {@code bind[0..3*count)}
-     * when it is given: offsets) as texels from byte {@code dstByte}, and writes what the shader
-     * decodes from each, the bind position added back, into {@code decoded[0..3*count)}.
+     * Encodes {@code count} positions from {@code exact[from..]} (minus
+     * {@code bind[bindFrom..bindFrom+3*count)} when it is given: offsets) as texels from byte
+     * {@code dstByte}, decodes each texel again as the shader does (the bind position added back)
+     * and adds the decoded position against the exact one to {@code measure}: all in one pass over
+     * the vertices, without storing the decoded positions. Allocates nothing.
      */
-    void encodeFrame(float[] exact, int from, float @Nullable [] bind, int count, byte[] dst, int dstByte,
-            float[] decoded) {
-        switch (encoding) {
-            case FLOAT -> floats(exact, from, bind, count, dst, dstByte, decoded);
-            case HALF -> halves(exact, from, bind, count, dst, dstByte, decoded);
-            case UNORM16 -> unorm16(exact, from, bind, count, dst, dstByte, decoded);
-            case UNORM8 -> unorm8(exact, from, bind, count, dst, dstByte, decoded);
-        }
-    }
-
-    private static void floats(float[] exact, int from, float @Nullable [] bind, int count, byte[] dst, int dstByte,
-            float[] decoded) {
+    void encodeMeasure(float[] exact, int from, float @Nullable [] bind, int bindFrom, int count, byte[] dst,
+            int dstByte, ClipMeasure measure) {
+        boolean normalized = encoding.isNormalized();
+        boolean half = encoding == VatEncoding.HALF;
+        boolean eight = encoding == VatEncoding.UNORM8;
+        int maxValue = encoding.maxValue();
+        int shift = eight ? 8 : 16;
+        long opaque = maxValue;
+        double top = maxValue;
+        int step = encoding.bytesPerTexel();
+        float minX = this.minX;
+        float minY = this.minY;
+        float minZ = this.minZ;
+        float rangeX = this.rangeX;
+        float rangeY = this.rangeY;
+        float rangeZ = this.rangeZ;
+        double scaleX = this.scaleX;
+        double scaleY = this.scaleY;
+        double scaleZ = this.scaleZ;
+        double inverse = this.inverse;
+        double sum = measure.sumSquares;
+        double max = measure.maxSquare;
+        float[] eBox = measure.exactBox;
+        float[] dBox = measure.decodedBox;
+        float eMinX = eBox[0];
+        float eMinY = eBox[1];
+        float eMinZ = eBox[2];
+        float eMaxX = eBox[3];
+        float eMaxY = eBox[4];
+        float eMaxZ = eBox[5];
+        float dMinX = dBox[0];
+        float dMinY = dBox[1];
+        float dMinZ = dBox[2];
+        float dMaxX = dBox[3];
+        float dMaxY = dBox[4];
+        float dMaxZ = dBox[5];
         int o = dstByte;
-        for (int i = 0; i < 3 * count; i += 3, o += 16) {
-            float x = exact[from + i];
-            float y = exact[from + i + 1];
-            float z = exact[from + i + 2];
-            float bx = 0;
-            float by = 0;
-            float bz = 0;
+        for (int i = 0; i < 3 * count; i += 3, o += step) {
+            float ex = exact[from + i];
+            float ey = exact[from + i + 1];
+            float ez = exact[from + i + 2];
+            float x = ex;
+            float y = ey;
+            float z = ez;
             if (bind != null) {
-                bx = bind[i];
-                by = bind[i + 1];
-                bz = bind[i + 2];
-                x -= bx;
-                y -= by;
-                z -= bz;
+                x -= bind[bindFrom + i];
+                y -= bind[bindFrom + i + 1];
+                z -= bind[bindFrom + i + 2];
             }
-            LONGS.set(dst, o, Float.floatToRawIntBits(x) & 0xffffffffL | (long) Float.floatToRawIntBits(y) << 32);
-            LONGS.set(dst, o + 8, Float.floatToRawIntBits(z) & 0xffffffffL | FLOAT_ONE << 32);
+            // the texel, and what the shader decodes from it
+            if (normalized) {
+                double qx = rounded(x, minX, scaleX, top);
+                double qy = rounded(y, minY, scaleY, top);
+                double qz = rounded(z, minZ, scaleZ, top);
+                long texel = (long) qx | (long) qy << shift | (long) qz << 2 * shift | opaque << 3 * shift;
+                if (eight) {
+                    INTS.set(dst, o, (int) texel);
+                } else {
+                    LONGS.set(dst, o, texel);
+                }
+                x = minX + (float) (qx * inverse) * rangeX;
+                y = minY + (float) (qy * inverse) * rangeY;
+                z = minZ + (float) (qz * inverse) * rangeZ;
+            } else if (half) {
+                long hx = halfAndWidened(x);
+                long hy = halfAndWidened(y);
+                long hz = halfAndWidened(z);
+                LONGS.set(dst, o, hx >>> 32 | (hy >>> 32) << 16 | (hz >>> 32) << 32 | HALF_ONE << 48);
+                x = Float.intBitsToFloat((int) hx);
+                y = Float.intBitsToFloat((int) hy);
+                z = Float.intBitsToFloat((int) hz);
+            } else {
+                LONGS.set(dst, o, Float.floatToRawIntBits(x) & 0xffffffffL | (long) Float.floatToRawIntBits(y) << 32);
+                LONGS.set(dst, o + 8, Float.floatToRawIntBits(z) & 0xffffffffL | FLOAT_ONE << 32);
+            }
             if (bind != null) {
-                x += bx;
-                y += by;
-                z += bz;
+                x += bind[bindFrom + i];
+                y += bind[bindFrom + i + 1];
+                z += bind[bindFrom + i + 2];
             }
-            decoded[i] = x;
-            decoded[i + 1] = y;
-            decoded[i + 2] = z;
+            // the error and the boxes, as ClipMeasure defines them
+            double dx = (double) x - ex;
+            double dy = (double) y - ey;
+            double dz = (double) z - ez;
+            double d2 = dx * dx + dy * dy + dz * dz;
+            sum += d2;
+            max = d2 > max ? d2 : max;
+            eMinX = ex < eMinX ? ex : eMinX;
+            eMaxX = ex > eMaxX ? ex : eMaxX;
+            eMinY = ey < eMinY ? ey : eMinY;
+            eMaxY = ey > eMaxY ? ey : eMaxY;
+            eMinZ = ez < eMinZ ? ez : eMinZ;
+            eMaxZ = ez > eMaxZ ? ez : eMaxZ;
+            dMinX = x < dMinX ? x : dMinX;
+            dMaxX = x > dMaxX ? x : dMaxX;
+            dMinY = y < dMinY ? y : dMinY;
+            dMaxY = y > dMaxY ? y : dMaxY;
+            dMinZ = z < dMinZ ? z : dMinZ;
+            dMaxZ = z > dMaxZ ? z : dMaxZ;
+            if (x == 0 | ex == 0 | y == 0 | ey == 0 | z == 0 | ez == 0) {
+                measure.zeros(x, ex, 0);
+                measure.zeros(y, ey, 1);
+                measure.zeros(z, ez, 2);
+            }
         }
-    }
-
-    private static void halves(float[] exact, int from, float @Nullable [] bind, int count, byte[] dst, int dstByte,
-            float[] decoded) {
-        int o = dstByte;
-        for (int i = 0; i < 3 * count; i += 3, o += 8) {
-            float x = exact[from + i];
-            float y = exact[from + i + 1];
-            float z = exact[from + i + 2];
-            if (bind != null) {
-                x -= bind[i];
-                y -= bind[i + 1];
-                z -= bind[i + 2];
-            }
-            short hx = HalfFloats.toHalf(x);
-            short hy = HalfFloats.toHalf(y);
-            short hz = HalfFloats.toHalf(z);
-            LONGS.set(dst, o, hx & 0xffffL | (hy & 0xffffL) << 16 | (hz & 0xffffL) << 32 | HALF_ONE << 48);
-            x = HalfFloats.toFloat(hx);
-            y = HalfFloats.toFloat(hy);
-            z = HalfFloats.toFloat(hz);
-            if (bind != null) {
-                x += bind[i];
-                y += bind[i + 1];
-                z += bind[i + 2];
-            }
-            decoded[i] = x;
-            decoded[i + 1] = y;
-            decoded[i + 2] = z;
-        }
-    }
-
-    private void unorm16(float[] exact, int from, float @Nullable [] bind, int count, byte[] dst, int dstByte,
-            float[] decoded) {
-        int o = dstByte;
-        for (int i = 0; i < 3 * count; i += 3, o += 8) {
-            float x = exact[from + i];
-            float y = exact[from + i + 1];
-            float z = exact[from + i + 2];
-            if (bind != null) {
-                x -= bind[i];
-                y -= bind[i + 1];
-                z -= bind[i + 2];
-            }
-            int qx = quantize(x, minX, scaleX, 0xffff);
-            int qy = quantize(y, minY, scaleY, 0xffff);
-            int qz = quantize(z, minZ, scaleZ, 0xffff);
-            LONGS.set(dst, o, qx | (long) qy << 16 | (long) qz << 32 | 0xffffL << 48);
-            x = minX + (float) (qx * inverse) * rangeX;
-            y = minY + (float) (qy * inverse) * rangeY;
-            z = minZ + (float) (qz * inverse) * rangeZ;
-            if (bind != null) {
-                x += bind[i];
-                y += bind[i + 1];
-                z += bind[i + 2];
-            }
-            decoded[i] = x;
-            decoded[i + 1] = y;
-            decoded[i + 2] = z;
-        }
-    }
-
-    private void unorm8(float[] exact, int from, float @Nullable [] bind, int count, byte[] dst, int dstByte,
-            float[] decoded) {
-        int o = dstByte;
-        for (int i = 0; i < 3 * count; i += 3, o += 4) {
-            float x = exact[from + i];
-            float y = exact[from + i + 1];
-            float z = exact[from + i + 2];
-            if (bind != null) {
-                x -= bind[i];
-                y -= bind[i + 1];
-                z -= bind[i + 2];
-            }
-            int qx = quantize(x, minX, scaleX, 0xff);
-            int qy = quantize(y, minY, scaleY, 0xff);
-            int qz = quantize(z, minZ, scaleZ, 0xff);
-            INTS.set(dst, o, qx | qy << 8 | qz << 16 | 0xff << 24);
-            x = minX + (float) (qx * inverse) * rangeX;
-            y = minY + (float) (qy * inverse) * rangeY;
-            z = minZ + (float) (qz * inverse) * rangeZ;
-            if (bind != null) {
-                x += bind[i];
-                y += bind[i + 1];
-                z += bind[i + 2];
-            }
-            decoded[i] = x;
-            decoded[i + 1] = y;
-            decoded[i + 2] = z;
-        }
+        measure.sumSquares = sum;
+        measure.maxSquare = max;
+        eBox[0] = eMinX;
+        eBox[1] = eMinY;
+        eBox[2] = eMinZ;
+        eBox[3] = eMaxX;
+        eBox[4] = eMaxY;
+        eBox[5] = eMaxZ;
+        dBox[0] = dMinX;
+        dBox[1] = dMinY;
+        dBox[2] = dMinZ;
+        dBox[3] = dMaxX;
+        dBox[4] = dMaxY;
+        dBox[5] = dMaxZ;
     }
 
     /**
-     * {@link TexelCodec#quantize}, bit for bit: {@code Math.round(d)} is {@code floor(d + 0.5)}
-     * taken exactly; {@code (int) (d + 0.5)} truncates instead of flooring below 0 and differs where
-     * the sum rounds up to an integer (the largest double below 0.5 is the best-known case), and the
-     * comparison {@code q - 0.5 > d} (exact) takes back the one too many in every such case.
-     * Measured beside it (JDK 17, values of one frame): 2.0 ns a value, {@code Math.round} 2.3,
-     * {@code Math.rint} with a tie correction 4.5.
+     * {@link HalfFloats#toHalf} of {@code x} in bits 32..47 and the float bits of
+     * {@link HalfFloats#toFloat} of that half in bits 0..31. A value that rounds to a normal half
+     * (the common case) takes neither call: rounding away the 13 low mantissa bits (to nearest,
+     * ties to even) as {@code toHalf} does gives the half's bits above them, and the same rounded
+     * bits, the exponent's bias difference added back, are the widened float's. Every other value
+     * (zero, subnormal halves, beyond the half range) goes through both calls.
      */
-    static int quantize(float x, float min, double scale, int maxValue) {
+    static long halfAndWidened(float x) {
+        int bits = Float.floatToRawIntBits(x);
+        int abs = bits & 0x7fffffff;
+        // 2^-14 <= |x| < 65520: a normal half, rounding included (the largest rounds to 65504)
+        if (abs - 0x38800000 + Integer.MIN_VALUE < 0x477ff000 - 0x38800000 + Integer.MIN_VALUE) {
+            int h = abs - 0x38000000;
+            h = h + 0xfff + ((h >>> 13) & 1) & ~0x1fff;
+            int sign = bits & 0x80000000;
+            return (long) ((sign >>> 16) | (h >>> 13)) << 32 | (sign | h + 0x38000000) & 0xffffffffL;
+        }
+        short half = HalfFloats.toHalf(x);
+        return (long) (half & 0xffff) << 32 | Float.floatToRawIntBits(HalfFloats.toFloat(half)) & 0xffffffffL;
+    }
+
+    /**
+     * {@link TexelCodec#quantize}, bit for bit, as an integer held in a double (so that the
+     * normalized fetch needs no conversion back): {@code Math.round(d)} is {@code floor(d + 0.5)}
+     * taken exactly, and {@code Math.floor(d + 0.5)} differs from it only where the sum rounds up to
+     * an integer (the largest double below 0.5 is the best-known case); the exact comparison
+     * {@code q - 0.5 > d} takes back the one too many in every such case. Then clamped to
+     * {@code 0..maxValue}.
+     */
+    static double rounded(float x, float min, double scale, double maxValue) {
         double d = (x - (double) min) * scale;
-        int q = (int) (d + 0.5);
-        q -= q - 0.5 > d ? 1 : 0;
-        return Math.max(0, Math.min(maxValue, q));
+        double q = Math.floor(d + 0.5);
+        q = q - 0.5 > d ? q - 1 : q;
+        q = q < 0 ? 0 : q;
+        return q > maxValue ? maxValue : q;
+    }
+
+    /** {@link #rounded} as an int: {@link TexelCodec#quantize} bit for bit. */
+    static int quantize(float x, float min, double scale, int maxValue) {
+        return (int) rounded(x, min, scale, maxValue);
     }
 }

@@ -28,12 +28,14 @@ import org.jspecify.annotations.Nullable;
  * positions (and normals and tangents), decodes them again exactly as {@link VatDecoder} (and the
  * shaders) do, and measures the decoded positions against the exact poses.
  *
- * <p>Float and half textures are baked in one pass: each frame is posed, encoded and measured
- * while its poses are in cache, and only the current frame (and a clip's first frame, for loop
- * detection) is kept. The normalized encodings need the bounds over all frames before the first
+ * <p>Float and half textures are baked in one pass: each frame is posed, then encoded and
+ * measured ({@link PositionCodec#encodeMeasure}) straight from the poser's buffers while they are
+ * in cache; only a clip's first and last frames are copied, for loop detection. With absolute
+ * positions their bounds are the measured clips' boxes of exact positions, so no frame is scanned
+ * for them again. The normalized encodings need the bounds over all frames before the first
  * position texel is written, so they keep the exact positions of every frame (12 bytes per
- * vertex-frame) from the posing pass to the encoding pass; posing twice instead would double the
- * dominant cost. Normals and tangents do not depend on the bounds and are encoded while posing.
+ * vertex-frame) from the posing pass to the encoding pass, copied and boxed in one scan; posing
+ * twice instead would double the dominant cost. Normals and tangents do not depend on the bounds and are encoded while posing.
  * Into each page's textures every frame is written where it belongs, once; the arrays are
  * allocated once per bake.
  */
@@ -87,7 +89,6 @@ final class VertexBaker {
 
         float[] exact = new float[(int) exactFloats];
         float[] clipFirst = keepFrames ? null : new float[3 * v];
-        float[] decoded = new float[3 * v];
         float[] bind = null;
         float[] storedBox = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
             Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
@@ -128,9 +129,6 @@ final class VertexBaker {
                     space.update(poser, cf.clip().name(), f);
                     space.apply(out, cf.clip().name(), f);
                 }
-                int base = keepFrames ? 3 * v * g : 0;
-                out.positionsInto(exact, base);
-                growStored(storedBox, zeroSigns, exact, base, offsetBase, v);
                 long firstTexel = frameTexel(layout, cf, f);
                 if (normalPages != null) {
                     long t = firstTexel;
@@ -142,13 +140,27 @@ final class VertexBaker {
                         t += out.vertexCount(p);
                     }
                 }
-                if (codec != null) {
-                    codec.encodeFrame(exact, 0, offsetBase, v, positionPages[cf.page()],
-                            Math.toIntExact(firstTexel * bytesPerTexel), decoded);
-                    measure.add(decoded, exact, 0, v);
-                    if (f == 0 && cf.frames() > 1) {
-                        System.arraycopy(exact, 0, clipFirst, 0, 3 * v);
+                // straight from the poser's buffers, part after part (vertex order is kept)
+                int o3 = 0;
+                for (int p = 0; p < out.partCount(); p++) {
+                    float[] posed = out.positions(p);
+                    int n = out.vertexCount(p);
+                    if (codec == null) {
+                        growStored(storedBox, zeroSigns, posed, 0, offsetBase, o3, n, exact, 3 * v * g + o3);
+                    } else {
+                        if (offsets) {
+                            growStored(storedBox, zeroSigns, posed, 0, offsetBase, o3, n, null, 0);
+                        }
+                        codec.encodeMeasure(posed, 0, offsetBase, o3, n, positionPages[cf.page()],
+                                Math.toIntExact((firstTexel + o3 / 3) * bytesPerTexel), measure);
                     }
+                    o3 += 3 * n;
+                }
+                if (codec != null && f == 0 && cf.frames() > 1) {
+                    out.positionsInto(clipFirst, 0);
+                }
+                if (codec != null && f == cf.frames() - 1) {
+                    out.positionsInto(exact, 0);
                 }
                 progress.update(stage, f + 1, cf.frames());
             }
@@ -157,6 +169,15 @@ final class VertexBaker {
                 table.add(entry);
                 maxSquare = Math.max(maxSquare, measure.maxSquare());
                 sumSquares += measure.sumSquares();
+                if (!offsets) {
+                    // absolute positions: the stored values are the exact ones the measure boxed
+                    growStored(storedBox, measure);
+                }
+            }
+        }
+        if (codec != null && !offsets) {
+            for (int c = 0; c < 3; c++) {
+                zeroSigns[c] |= measure.exactZeroSigns[c];
             }
         }
         assert bind != null;
@@ -187,9 +208,8 @@ final class VertexBaker {
                     progress.checkCancelled(WHERE);
                     int base = 3 * v * g;
                     long firstTexel = frameTexel(layout, cf, f);
-                    codec.encodeFrame(exact, base, offsetBase, v, positionPages[cf.page()],
-                            Math.toIntExact(firstTexel * bytesPerTexel), decoded);
-                    measure.add(decoded, exact, base, v);
+                    codec.encodeMeasure(exact, base, offsetBase, 0, v, positionPages[cf.page()],
+                            Math.toIntExact(firstTexel * bytesPerTexel), measure);
                     progress.update(stage, f + 1, cf.frames());
                 }
                 int first = 3 * v * layout.firstFrame(c);
@@ -236,14 +256,16 @@ final class VertexBaker {
     }
 
     /**
-     * Grows the box of the stored values of one frame ({@code exact[from..from+3*count)}, minus the
-     * bind positions when given) as {@link Bounds#of} would, with its {@link Math#min}/{@link Math#max}
-     * semantics ({@code -0} below {@code +0}): plain comparisons, which predict well, and a rarely
-     * taken branch that records which signs of zero occur ({@code zeroSigns[c]}: bit 0 for
-     * {@code +0}, bit 1 for {@code -0}), applied by {@link #storedBounds}.
+     * Grows the box of the stored values of {@code count} vertices ({@code src[from..from+3*count)},
+     * minus {@code bind[bindFrom..]} when given) as {@link Bounds#of} would, with its
+     * {@link Math#min}/{@link Math#max} semantics ({@code -0} below {@code +0}): plain comparisons,
+     * which predict well, and a rarely taken branch that records which signs of zero occur
+     * ({@code zeroSigns[c]}: bit 0 for {@code +0}, bit 1 for {@code -0}), applied by
+     * {@link #storedBounds}. With {@code copy}, also copies the source positions to
+     * {@code copy[copyFrom..]} in the same pass.
      */
-    static void growStored(float[] box, int[] zeroSigns, float[] exact, int from, float @Nullable [] bind,
-            int count) {
+    static void growStored(float[] box, int[] zeroSigns, float[] src, int from, float @Nullable [] bind, int bindFrom,
+            int count, float @Nullable [] copy, int copyFrom) {
         float minX = box[0];
         float minY = box[1];
         float minZ = box[2];
@@ -251,13 +273,18 @@ final class VertexBaker {
         float maxY = box[4];
         float maxZ = box[5];
         for (int i = 0; i < 3 * count; i += 3) {
-            float x = exact[from + i];
-            float y = exact[from + i + 1];
-            float z = exact[from + i + 2];
+            float x = src[from + i];
+            float y = src[from + i + 1];
+            float z = src[from + i + 2];
+            if (copy != null) {
+                copy[copyFrom + i] = x;
+                copy[copyFrom + i + 1] = y;
+                copy[copyFrom + i + 2] = z;
+            }
             if (bind != null) {
-                x -= bind[i];
-                y -= bind[i + 1];
-                z -= bind[i + 2];
+                x -= bind[bindFrom + i];
+                y -= bind[bindFrom + i + 1];
+                z -= bind[bindFrom + i + 2];
             }
             minX = x < minX ? x : minX;
             maxX = x > maxX ? x : maxX;
@@ -279,7 +306,19 @@ final class VertexBaker {
         box[5] = maxZ;
     }
 
-    private static int zeroSign(float v) {
+    /**
+     * Grows the stored box by a measured clip's box of exact positions (absolute positions: the
+     * stored values are the exact ones); the signs of their zeros are in
+     * {@link ClipMeasure#exactZeroSigns}.
+     */
+    static void growStored(float[] box, ClipMeasure m) {
+        for (int c = 0; c < 3; c++) {
+            box[c] = m.exactBox[c] < box[c] ? m.exactBox[c] : box[c];
+            box[c + 3] = m.exactBox[c + 3] > box[c + 3] ? m.exactBox[c + 3] : box[c + 3];
+        }
+    }
+
+    static int zeroSign(float v) {
         return v != 0 ? 0 : Float.floatToRawIntBits(v) == 0 ? 1 : 2;
     }
 
