@@ -19,7 +19,7 @@ class CrowdBenchTest {
         bench.setUp();
         assertThat(bench.frames.boneCount()).isEqualTo(64);
         assertThat(bench.frames.clip(0).frames()).isEqualTo(61);
-        Object out = bench.palettes();
+        Object out = bench.palettes(new CpuTime());
         // the same frame from a one-thread crowd of the same instances
         Crowd reference = Crowd.create(bench.frames, CrowdBench.INSTANCES, CrowdOptions.DEFAULTS);
         for (int i = 0; i < CrowdBench.INSTANCES; i++) {
@@ -45,7 +45,7 @@ class CrowdBenchTest {
             }
             assertThat(blended).as("at crowd time %s", later).isEqualTo(CrowdBench.INSTANCES);
         }
-        Object copied = bench.baselineArraycopy();
+        Object copied = bench.baselineArraycopy(new CpuTime());
         assertThat(copied).isSameAs(out);
     }
 }

@@ -239,9 +239,11 @@ final class DemoCommand implements Callable<Integer> {
             VatResult bones = crowd.bake();
             w.printf(Locale.ROOT, "crowd: %d instances of the combined mesh in one instanced WebGL 2 draw, each playing"
                     + " one of %s from its own phase at its own speed, skinned from a %dx%d %s bone texture (max"
-                    + " error %.2g): open %s/%s in a browser%n", crowd.instances().count(),
+                    + " error %.2g): open %s/%s in a browser; a headless browser's screenshot needs a still"
+                    + " frame, the page's #t= parameter: %s/%s#t=0.5 draws the crowd at 0.5 s as soon as it loads"
+                    + " (its other URL parameters set the camera)%n", crowd.instances().count(),
                     String.join(" or ", bones.clips().stream().map(VatClip::name).toList()), bones.width(), bones.height(),
-                    bones.encoding().manifestName(), bones.maxError(), CROWD_DIR, Crowd.PAGE);
+                    bones.encoding().manifestName(), bones.maxError(), CROWD_DIR, Crowd.PAGE, CROWD_DIR, Crowd.PAGE);
             w.println();
             printBaked(w, walk, baked);
             w.println();

@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.awt.image.BufferedImage;
+import io.github.skinmesh.vat.VatClip;
 import io.github.skinmesh.vat.VatDecoder;
 import io.github.skinmesh.vat.VatFiles;
+import io.github.skinmesh.vat.crowd.CrowdFrames;
+import io.github.skinmesh.vat.crowd.CrowdLoop;
+import io.github.skinmesh.vat.crowd.CrowdOptions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -108,6 +112,119 @@ class CrowdPageBrowserTest {
         assertThat(state).isIn("loading", "drawing");
         double time = state.equals("drawing") ? Double.parseDouble(attribute(animated, "canvas", "data-time")) : 0;
         assertThat(text(animated, "fps")).matches(time >= 0.5 ? "\\d+\\.\\d fps" : "measuring fps");
+    }
+
+    /**
+     * The page and the Java crowd palettes agree on the clip table's loop convention: one instance
+     * of the walk baked at 4 fps (a last interval much shorter than 1/4 s), drawn by the page at a
+     * page time whose clip time lies in that last interval and at one a quarter frame past the end
+     * of the period, matches the silhouette of the mesh skinned with {@code vat.crowd}'s palettes
+     * ({@link CrowdLoop#WRAP}, as the page repeats every clip) at the same times. A page that
+     * blended the last frame towards frame 0, or wrapped at {@code frames / fps}, would show the
+     * walk a large part of a 0.25 s step away.
+     */
+    @Test
+    void aLoopsLastIntervalAndItsWrapAreDrawnAsTheCrowdPalettesBlendThem() throws IOException {
+        Path one = tmp.resolve("one");
+        Cli.run("crowd", CrowdFixtures.humanoid(tmp), "--clip", "walk", "--out", one, "--instances", 1, "--fps", 4,
+                "--encoding", "float", "--quiet").assertOk();
+        Camera camera = camera(one);
+        Path page = one.resolve(Crowd.PAGE);
+        requireWebGl2(chromium.dumpDom(page, camera.fragment(0.25), WIDTH, HEIGHT));
+        float[] instance = CrowdFixtures.floats(CrowdFixtures.data(CrowdFixtures.page(one), "instances"));
+        VatClip walk = VatFiles.read(one).manifest().clips().get(0);
+        float d = walk.duration();
+        float before = (walk.frames() - 2) / walk.fps();
+        assertThat(d - before).as("the last interval").isGreaterThan(0).isLessThan(0.2f);
+        float phase = instance[13];
+        float speed = instance[14];
+        for (double clipTime : new double[] {before + 0.5 * (d - before), d + 0.25 / walk.fps()}) {
+            // a page time a whole period later, so that it is positive whatever the phase
+            double t = (clipTime + d - phase) / speed;
+            BufferedImage shot = chromium.screenshot(page, camera.fragment(t) + "&aa=0", WIDTH, HEIGHT);
+            boolean[] expected = paletteSilhouettes(one, camera, t);
+            long covered = 0;
+            long differing = 0;
+            for (int y = 0; y < HEIGHT; y++) {
+                for (int x = 0; x < WIDTH; x++) {
+                    if (x < CrowdPage.HUD_RIGHT && y < CrowdPage.HUD_BOTTOM) {
+                        continue;
+                    }
+                    boolean drawn = !isClear(shot.getRGB(x, y));
+                    covered += expected[y * WIDTH + x] ? 1 : 0;
+                    differing += drawn != expected[y * WIDTH + x] ? 1 : 0;
+                }
+            }
+            assertThat(covered).as("silhouette pixels at clip time %s", clipTime).isGreaterThan(1000);
+            assertThat(differing).as("pixels drawn xor covered by the palettes' silhouette at clip time %s (of %d)",
+                    clipTime, covered).isLessThanOrEqualTo(covered / 50);
+            // the comparison sees half a frame: the palettes' silhouette 0.125 s of clip time later differs more
+            boolean[] later = paletteSilhouettes(one, camera, t + 0.125 / speed);
+            long moved = 0;
+            for (int y = 0; y < HEIGHT; y++) {
+                for (int x = 0; x < WIDTH; x++) {
+                    if (!(x < CrowdPage.HUD_RIGHT && y < CrowdPage.HUD_BOTTOM)) {
+                        moved += !isClear(shot.getRGB(x, y)) != later[y * WIDTH + x] ? 1 : 0;
+                    }
+                }
+            }
+            assertThat(moved).as("pixels drawn xor covered half a frame later").isGreaterThan(covered / 50);
+        }
+    }
+
+    /** The one-instance crowd at page time {@code t}, skinned with {@code vat.crowd}'s float palettes. */
+    private static boolean[] paletteSilhouettes(Path crowd, Camera camera, double t) throws IOException {
+        String page = CrowdFixtures.page(crowd);
+        JsonNode mesh = CrowdFixtures.meta(page).get("mesh");
+        int n = mesh.get("vertices").asInt();
+        int k = mesh.get("influences").asInt();
+        float[] positions = CrowdFixtures.floats(CrowdFixtures.data(page, "positions"));
+        float[] weights = CrowdFixtures.floats(CrowdFixtures.data(page, "weights"));
+        int[] joints = unsigned(CrowdFixtures.data(page, "joints"), mesh.get("jointBytes").asInt());
+        int[] indices = unsigned(CrowdFixtures.data(page, "indices"), mesh.get("indexBytes").asInt());
+        float[] instance = CrowdFixtures.floats(CrowdFixtures.data(page, "instances"));
+        CrowdFrames frames = CrowdFrames.of(VatFiles.read(crowd));
+        io.github.skinmesh.vat.crowd.Crowd java = io.github.skinmesh.vat.crowd.Crowd.create(frames, 1,
+                CrowdOptions.DEFAULTS);
+        java.setInstance(0, (int) instance[12], instance[13], instance[14]);
+        java.setLoop(0, CrowdLoop.WRAP);
+        float[] palette = new float[12 * frames.boneCount()];
+        java.palettesInto(1, (float) t, palette, 0); // the page's time is a float
+        Rasterizer raster = new Rasterizer(WIDTH, HEIGHT, 0);
+        double[] screen = new double[2 * n];
+        for (int v = 0; v < n; v++) {
+            double[] model = new double[3];
+            for (int j = 0; j < k; j++) {
+                float w = weights[k * v + j];
+                int m = 12 * joints[k * v + j];
+                for (int row = 0; row < 3; row++) {
+                    model[row] += w * (palette[m + 4 * row] * positions[3 * v] + palette[m + 4 * row + 1]
+                            * positions[3 * v + 1] + palette[m + 4 * row + 2] * positions[3 * v + 2]
+                            + palette[m + 4 * row + 3]);
+                }
+            }
+            double[] world = new double[3];
+            for (int row = 0; row < 3; row++) {
+                world[row] = instance[4 * row] * model[0] + instance[4 * row + 1] * model[1]
+                        + instance[4 * row + 2] * model[2] + instance[4 * row + 3];
+            }
+            double[] s = camera.project(world);
+            screen[2 * v] = s[0];
+            screen[2 * v + 1] = s[1];
+        }
+        for (int tri = 0; tri < indices.length; tri += 3) {
+            int va = indices[tri];
+            int vb = indices[tri + 1];
+            int vc = indices[tri + 2];
+            raster.fillTriangle((float) screen[2 * va], (float) screen[2 * va + 1], 0, (float) screen[2 * vb],
+                    (float) screen[2 * vb + 1], 0, (float) screen[2 * vc], (float) screen[2 * vc + 1], 0, 0xffffff);
+        }
+        byte[] rgba = raster.rgba();
+        boolean[] covered = new boolean[WIDTH * HEIGHT];
+        for (int i = 0; i < covered.length; i++) {
+            covered[i] = rgba[4 * i] != 0;
+        }
+        return covered;
     }
 
     @Test

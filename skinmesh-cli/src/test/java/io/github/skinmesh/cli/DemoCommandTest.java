@@ -540,7 +540,9 @@ class DemoCommandTest {
         assertThat(CrowdFixtures.json(crowd.resolve(Crowd.INSTANCES)).get("count").asInt()).isEqualTo(1000);
         assertThat(CrowdFixtures.data(CrowdFixtures.page(crowd), "instances")).hasSize(64 * 1000);
         assertThat(run.out()).contains("crowd: 1000 instances of the combined mesh in one instanced WebGL 2 draw")
-                .contains("crowd/index.html");
+                .contains("crowd/index.html")
+                .contains("a headless browser's screenshot needs a still frame, the page's #t= parameter:"
+                        + " crowd/index.html#t=0.5 draws the crowd at 0.5 s as soon as it loads");
     }
 
     @Test

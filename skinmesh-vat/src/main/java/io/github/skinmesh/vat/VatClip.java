@@ -9,8 +9,16 @@ import java.util.Objects;
  * <p>Frame {@code f} ({@code 0 <= f < frames}) is the pose at {@code min(f / fps, duration)} and the
  * last frame the pose at {@code duration}; its texels start at row {@code firstRow + f * rowsPerFrame}
  * of page {@code page} (always 0 for a bake of one page, see {@link PageMode}).
- * A shader that blends two frames must take the second from the same clip: frame
- * {@code frames - 1} is followed by frame 0 when the clip loops, and by itself otherwise.
+ * A shader that blends two frames takes both from the same clip and blends by time: at clip time
+ * {@code t} in {@code [time(f), time(f+1)]} frames {@code f} and {@code f+1} with weight
+ * {@code (t - time(f)) / (time(f+1) - time(f))}, so the last interval runs from frame
+ * {@code frames - 2} to the last frame at the duration, however short it is. A clip that loops
+ * repeats every {@code duration} seconds: its time wraps into {@code [0, duration)}, its last frame
+ * (which matches frame 0) ends one period and frame 0 starts the next, and frame {@code frames - 1}
+ * is never blended towards frame 0. A clip that does not loop holds its last frame after the
+ * duration. The crowd palettes of {@code vat.crowd} play clips this way by default; the page
+ * {@code skinmesh crowd} writes blends the same way and repeats every clip, looping or not (as
+ * {@code CrowdLoop.WRAP} does).
  *
  * @param name the clip's name
  * @param page the texture page that holds the clip's frames, {@code >= 0}

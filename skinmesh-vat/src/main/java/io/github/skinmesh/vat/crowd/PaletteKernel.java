@@ -17,12 +17,18 @@ import java.nio.ByteOrder;
  *
  * <p>Halves: {@link #half} rounds to nearest, ties to even, exactly as
  * {@link io.github.skinmesh.core.skinning.HalfFloats#toHalf}, for finite values below the half
- * overflow threshold (the caller checks the frames' largest value once), with one branch instead
- * of core's four: normal results rebias the exponent and round the 13 dropped bits with integer
- * arithmetic; subnormal ones (below {@code 2^-14}) add 0.5, whose unit in the last place is
- * {@code 2^-24}, the subnormal half's step, so that the float adder rounds them and the low bits
- * are the half's. Arrays go through {@link BlendKernels} (a vector kernel when the JVM has the
- * incubating Vector API, these loops otherwise); byte buffers always through these loops.
+ * overflow threshold (the caller checks the frames' largest value once), without a branch: the
+ * float adder does the rounding. For {@code |x|} with float exponent {@code e} (unbiased), the
+ * half's step is {@code 2^(max(e, -14) - 10)} (normal halves keep 10 bits below the leading one;
+ * subnormal ones, below {@code 2^-14}, count steps of {@code 2^-24}). Adding
+ * {@code M = 2^(max(e, -14) + 13)}, a power of two at least {@code 2^12} times {@code |x|}, gives a
+ * sum in {@code M}'s binade, whose float step is that half step, so the addition rounds
+ * {@code |x|} to the half grid, ties to even; the sum's bits minus {@code M}'s are the rounded
+ * value in half steps, {@code q}, with the leading one ({@code q >= 1024}) for a normal half, and
+ * {@code ((max(e, -14) + 14) << 10) + q} is then the half's magnitude bits (a carry of {@code q}
+ * into 2048 becomes the next exponent, as in the encoding). For subnormal results the first term
+ * is 0 and {@code M} is 0.5. Arrays go through {@link BlendKernels} (a vector kernel when the JVM
+ * has the incubating Vector API, these loops otherwise); byte buffers always through these loops.
  *
  * <p>Byte buffers are written through byte-buffer view handles in little-endian order, whatever
  * the buffer's own order, at absolute indices: heap and direct buffers alike, nothing allocated.
@@ -35,18 +41,23 @@ final class PaletteKernel {
     private static final VarHandle SHORT_LE = MethodHandles.byteBufferViewVarHandle(short[].class,
             ByteOrder.LITTLE_ENDIAN);
 
+    /** Exponent field of a float. */
+    static final int EXPONENT = 0x7f800000;
+    /** Exponent field of {@code 2^-14}, the smallest normal half. */
+    static final int SMALLEST_NORMAL = 113 << 23;
+    /** Bits of {@code 0.5f = 2^-14 * 2^13}, the {@code M} of the smallest normal exponent. */
+    static final int ONE_HALF = 126 << 23;
+
     private PaletteKernel() {
     }
 
     /** The nearest half (ties to even) of a finite value whose magnitude is below 65520. */
     static short half(float x) {
         int bits = Float.floatToRawIntBits(x);
-        int sign = (bits >>> 16) & 0x8000;
-        int abs = bits & 0x7fffffff;
-        if (abs >= 0x38800000) { // >= 2^-14: rebias by 127 - 15, round the 13 dropped bits to nearest even
-            return (short) (sign | (abs - 0x37fff001 + ((abs >>> 13) & 1)) >>> 13);
-        }
-        return (short) (sign | (Float.floatToRawIntBits(Float.intBitsToFloat(abs) + 0.5f) - 0x3f000000));
+        int t = Math.max((bits & EXPONENT) - SMALLEST_NORMAL, 0); // (max(e, -14) + 14) << 23
+        int m = t + ONE_HALF; // M = 2^(max(e, -14) + 13)
+        int q = Float.floatToRawIntBits(Math.abs(x) + Float.intBitsToFloat(m)) - m;
+        return (short) ((bits >>> 16) & 0x8000 | (t >>> 13) + q);
     }
 
     static void copy(float[] src, int s, float[] dst, int d, int n) {

@@ -80,4 +80,49 @@ class BlendKernelsTest {
             }
         }
     }
+
+    /**
+     * The vector kernel's rounding to half over every float exponent the crowd accepts, each with
+     * every pattern of the 13 bits that rounding drops and several patterns of the 10 kept ones,
+     * both signs, laid out so that each pattern falls in every lane position: the same bits as
+     * core's {@link HalfFloats#toHalf}, through {@code copy} and through {@code blend} of two
+     * equal frames (whose blend is the value itself, {@code -0} turned into {@code +0}).
+     */
+    @Test
+    void theVectorKernelRoundsEveryDroppedBitPatternAsCoreDoes() {
+        BlendKernel vector = BlendKernels.VECTOR;
+        assumeTrue(vector != null, "jdk.incubator.vector is not in the boot layer: only the scalar kernel runs");
+        int last = Float.floatToRawIntBits(HalfFloats.HALF_OVERFLOW_THRESHOLD) - 1;
+        SplitMix64 rng = new SplitMix64(1024);
+        int[] kept = {0, 0x3ff, 0x2aa, 0x155, rng.nextInt(0, 0x3ff), rng.nextInt(0, 0x3ff), rng.nextInt(0, 0x3ff)};
+        int run = (1 << 13) + 1; // odd, so that a pattern's lane moves from one exponent to the next
+        float[] src = new float[2 * run];
+        short[] copied = new short[run];
+        short[] blended = new short[run];
+        long checked = 0;
+        for (int exponent = 0; exponent <= last >>> 23; exponent++) {
+            for (int high : kept) {
+                for (int sign : new int[] {0, 0x80000000}) {
+                    for (int low = 0; low < run; low++) {
+                        int bits = Math.min(exponent << 23 | high << 13 | (low & 0x1fff), last);
+                        src[low] = Float.intBitsToFloat(sign | bits);
+                        src[run + low] = Float.intBitsToFloat(sign | bits);
+                    }
+                    vector.copy(src, 0, copied, 0, run);
+                    vector.blend(src, run, 0, 0.375f, blended, 0, run);
+                    for (int k = 0; k < run; k++) {
+                        float x = src[run + k];
+                        short expected = HalfFloats.toHalf(src[k]);
+                        short expectedBlend = HalfFloats.toHalf(x + 0.375f * (src[k] - x));
+                        if (copied[k] != expected || blended[k] != expectedBlend) {
+                            assertThat(new short[] {copied[k], blended[k]}).as("float bits %08x",
+                                    Float.floatToRawIntBits(src[k])).containsExactly(expected, expectedBlend);
+                        }
+                    }
+                    checked += run;
+                }
+            }
+        }
+        assertThat(checked).isGreaterThan(10_000_000L);
+    }
 }

@@ -261,6 +261,54 @@ class CrowdPalettesTest {
         }
     }
 
+    /**
+     * The clip table's convention for a looping clip: its last frame is the pose at the duration
+     * (the end of the period, matching frame 0), the last interval runs from frame {@code n-2} to
+     * that frame however short it is (a rate that does not divide the duration), and the next
+     * period starts at frame 0: frame {@code n-1} is never blended towards frame 0.
+     */
+    @Test
+    void aLoopingClipBlendsUpToItsLastFrameAtTheDurationAndStartsAgainAtFrameZero() {
+        CrowdFrames frames = CrowdFrames.of(CrowdModels.humanoidBake(FLOAT_BAKE.withLoopMode(LoopMode.ALWAYS)
+                .withFps(7)));
+        int per = 12 * frames.boneCount();
+        int n = frames.clip(0).frames();
+        double d = frames.clip(0).duration();
+        double before = frames.frameTime(0, n - 2);
+        assertThat(frames.frameTime(0, n - 1)).isEqualTo((float) d);
+        assertThat(d - before).as("a last interval shorter than 1/fps").isGreaterThan(0).isLessThan(1 / 7.0 - 1e-3);
+        float[] first = frames.frameInto(0, 0, new float[per], 0);
+        float[] second = frames.frameInto(0, 1, new float[per], 0);
+        float[] penultimate = frames.frameInto(0, n - 2, new float[per], 0);
+        float[] last = frames.frameInto(0, n - 1, new float[per], 0);
+        Crowd crowd = Crowd.create(frames, 1, CrowdOptions.DEFAULTS);
+        crowd.setInstance(0, 0, 0, 1);
+        float[] got = new float[per];
+        // in the last interval, 30% of the way from frame n-2 to frame n-1
+        double t = before + 0.3 * (d - before);
+        crowd.palettesInto(1, t, got, 0);
+        assertThat(bits(got)).isEqualTo(bits(lerp(penultimate, last, (float) ((t - before) / (d - before)))));
+        // at the duration, and at whole periods later: frame 0, exactly
+        for (int period = 1; period <= 3; period++) {
+            crowd.palettesInto(1, period * d, got, 0);
+            assertThat(bits(got)).as("period %d", period).isEqualTo(bits(first));
+        }
+        // just past the duration: the first interval of the next period
+        double t1 = frames.frameTime(0, 1);
+        crowd.palettesInto(1, d + 0.25 * t1, got, 0);
+        double local = crowd.clipTime(0, d + 0.25 * t1);
+        assertThat(local).isCloseTo(0.25 * t1, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(bits(got)).isEqualTo(bits(lerp(first, second, (float) (local / t1))));
+    }
+
+    private static float[] lerp(float[] a, float[] b, float w) {
+        float[] out = new float[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] + w * (b[i] - a[i]);
+        }
+        return out;
+    }
+
     @Test
     void loopModesOverrideTheClipTable() {
         CrowdFrames frames = CrowdFrames.of(CrowdModels.humanoidBake(FLOAT_BAKE.withLoopMode(LoopMode.NEVER)));
