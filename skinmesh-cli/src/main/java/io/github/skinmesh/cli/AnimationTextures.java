@@ -327,6 +327,11 @@ final class AnimationTextures {
      */
     static SkinMeshException badInput(Path file, ValidationException e, boolean maxWidthOption) {
         String message = e.getMessage();
+        // the commands neither split a bake into pages nor take a height; bones-texture has no width either
+        message = message.replace("lower the rate, raise maxWidth or maxHeight, bake fewer clips per texture, or split"
+                + " the clips across pages (PageMode.SPLIT)", maxWidthOption
+                        ? "lower --fps, raise --max-width, or bake fewer clips per folder"
+                        : "lower --fps or bake fewer clips per folder");
         message = message.replace("maxWidth or maxHeight", maxWidthOption ? "--max-width" : "the width")
                 .replace("maxHeight", "the largest height").replace("lower the rate", "lower --fps")
                 .replace("so bake in the character's space or combine the parts first",

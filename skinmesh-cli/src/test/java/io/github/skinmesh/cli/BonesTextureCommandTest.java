@@ -121,9 +121,11 @@ class BonesTextureCommandTest {
 
     @Test
     void aBakeTallerThanTheLargestTextureGivesTheNumbers() {
-        Cli.run("bones-texture", combined, "--clip", "walk", "--out", tmp.resolve("tall"), "--fps", "20000")
-                .assertBadInput(combined + ": ", "clip 'walk' needs 20668 frames x 1 rows per frame = 20668 rows",
-                        "more than the largest height 16384", "lower --fps");
+        Cli.Run run = Cli.run("bones-texture", combined, "--clip", "walk", "--out", tmp.resolve("tall"), "--fps", "20000");
+        run.assertBadInput(combined + ": ", "clip 'walk' needs 20668 frames x 1 rows per frame = 20668 rows",
+                "more than the largest height 16384", "; lower --fps or bake fewer clips per folder");
+        // the command has neither pages nor a width option
+        assertThat(run.err()).doesNotContain("page").doesNotContain("width;").doesNotContain("raise");
     }
 
     @Test

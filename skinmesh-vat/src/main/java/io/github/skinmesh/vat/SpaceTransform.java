@@ -17,9 +17,10 @@ import org.jspecify.annotations.Nullable;
  * {@code inverse(R_p)} with {@code R_p = model(bone_p) * matrix_p} at the frame's pose. Positions
  * are transformed as {@code skinmesh skin --space model} transforms them (the reference composed and
  * inverted in float, in double where the float inverse overflows; the same float expression per
- * position), normals by the sign-corrected cofactor matrix of the inverse's upper 3x3 and tangents by
- * that 3x3, each rescaled to its length before the transform, tangent handedness negated when the
- * inverse mirrors.
+ * position), normals by the inverse's inverse transpose (the transpose of {@code R}'s upper 3x3) and
+ * tangents by the inverse's upper 3x3, both scaled to a largest element of 1 so that a reference of any
+ * finite scale keeps them finite, each direction keeping its length, tangent handedness negated when
+ * {@code R} mirrors.
  *
  * <p>Allocates its matrices once in {@link #bind}; {@link #update} and the transforms allocate nothing
  * but a message. Not thread-safe.
@@ -29,9 +30,14 @@ final class SpaceTransform {
     private final BakeSpace space;
     private final Skeleton skeleton;
     private final List<Part> parts;
-    /** Per reference: {@code inverse(R)}, 16 floats each, and its normal matrix (cofactor, 9 floats, column-major). */
+    /**
+     * Per reference: {@code inverse(R)}, 16 floats each, and its normal matrix ({@code R}'s transposed upper 3x3
+     * scaled to a largest element of 1, 9 floats, column-major).
+     */
     private final float[] inverses;
     private final float[] normalMatrices;
+    /** Per reference: the inverse's upper 3x3 scaled to a largest element of 1 (9 floats, column-major), for tangents. */
+    private final float[] tangentMatrices;
     private final boolean[] mirrors;
     private final boolean animated;
     private final float[] model;
@@ -47,6 +53,7 @@ final class SpaceTransform {
         int n = space.partCount();
         inverses = new float[16 * n];
         normalMatrices = new float[9 * n];
+        tangentMatrices = new float[9 * n];
         mirrors = new boolean[n];
         boolean any = false;
         for (int r = 0; r < n; r++) {
@@ -140,31 +147,47 @@ final class SpaceTransform {
                         + ", so positions cannot be expressed in it; bake in the character's space instead");
             }
         }
-        float[] m = inverses;
-        // cofactor matrix columns: cof(A) = [b x c, c x a, a x b] = det(A) * A^-T for A = [a b c]
-        float c0 = m[at + 5] * m[at + 10] - m[at + 6] * m[at + 9];
-        float c1 = m[at + 6] * m[at + 8] - m[at + 4] * m[at + 10];
-        float c2 = m[at + 4] * m[at + 9] - m[at + 5] * m[at + 8];
-        float c3 = m[at + 9] * m[at + 2] - m[at + 10] * m[at + 1];
-        float c4 = m[at + 10] * m[at] - m[at + 8] * m[at + 2];
-        float c5 = m[at + 8] * m[at + 1] - m[at + 9] * m[at];
-        float c6 = m[at + 1] * m[at + 6] - m[at + 2] * m[at + 5];
-        float c7 = m[at + 2] * m[at + 4] - m[at] * m[at + 6];
-        float c8 = m[at] * m[at + 5] - m[at + 1] * m[at + 4];
-        float det = m[at] * c0 + m[at + 1] * c1 + m[at + 2] * c2;
-        boolean mirror = det < 0;
-        float s = mirror ? -1 : 1;
+        // Directions only need the matrices up to a positive factor (each keeps its length), so both are
+        // scaled to a largest element of 1: a reference scaled by 1e-20 has an inverse of 1e20 whose
+        // cofactors (1e40) would leave the float range. The inverse's inverse transpose is the
+        // reference's transpose, so normals use that; tangents the inverse's 3x3.
+        double nScale = largest3x3(node);
+        double tScale = largest3x3(inverses, at);
         int n = 9 * r;
-        normalMatrices[n] = s * c0;
-        normalMatrices[n + 1] = s * c1;
-        normalMatrices[n + 2] = s * c2;
-        normalMatrices[n + 3] = s * c3;
-        normalMatrices[n + 4] = s * c4;
-        normalMatrices[n + 5] = s * c5;
-        normalMatrices[n + 6] = s * c6;
-        normalMatrices[n + 7] = s * c7;
-        normalMatrices[n + 8] = s * c8;
-        mirrors[r] = mirror;
+        for (int col = 0; col < 3; col++) {
+            for (int row = 0; row < 3; row++) {
+                normalMatrices[n + 3 * col + row] = (float) (node.get(row, col) / nScale);
+                tangentMatrices[n + 3 * col + row] = (float) (inverses[at + 4 * col + row] / tScale);
+            }
+        }
+        // the sign of the reference's determinant, in double: a tiny scale's determinant underflows a float
+        double m00 = node.m00(), m01 = node.m01(), m02 = node.m02();
+        double m10 = node.m10(), m11 = node.m11(), m12 = node.m12();
+        double m20 = node.m20(), m21 = node.m21(), m22 = node.m22();
+        double det = m00 * (m11 * m22 - m12 * m21) - m10 * (m01 * m22 - m02 * m21) + m20 * (m01 * m12 - m02 * m11);
+        mirrors[r] = det < 0;
+    }
+
+    /** @return the largest magnitude of the upper 3x3 of a matrix (positive for an invertible one) */
+    private static double largest3x3(Matrix4f m) {
+        double l = 0;
+        for (int col = 0; col < 3; col++) {
+            for (int row = 0; row < 3; row++) {
+                l = Math.max(l, Math.abs((double) m.get(col, row)));
+            }
+        }
+        return l;
+    }
+
+    /** @return the largest magnitude of the upper 3x3 of the column-major matrix at {@code m[at]} */
+    private static double largest3x3(float[] m, int at) {
+        double l = 0;
+        for (int col = 0; col < 3; col++) {
+            for (int row = 0; row < 3; row++) {
+                l = Math.max(l, Math.abs((double) m[at + 4 * col + row]));
+            }
+        }
+        return l;
     }
 
     private static boolean finite(float[] m, int at) {
@@ -201,7 +224,7 @@ final class SpaceTransform {
             }
             float[] tangents = out.tangents(p);
             if (tangents != null) {
-                directions(inverses, 16 * r, 4, tangents, 4, out.vertexCount(p));
+                directions(tangentMatrices, 9 * r, 3, tangents, 4, out.vertexCount(p));
                 if (mirrors[r]) {
                     for (int v = 0; v < out.vertexCount(p); v++) {
                         tangents[4 * v + 3] = -tangents[4 * v + 3];

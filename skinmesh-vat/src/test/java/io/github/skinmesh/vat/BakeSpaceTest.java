@@ -117,6 +117,55 @@ class BakeSpaceTest {
     }
 
     @Test
+    void aReferenceScaledTo1eMinus20KeepsNormalsAndTangents() {
+        // its float inverse overflows (determinant 1e-60); the inverse itself (1e20) fits a float, and so does
+        // every position, but the inverse's cofactors (1e40) do not
+        Character c = VatModels.combinedHumanoid();
+        Matrix4f tiny = new Matrix4f().rotateXYZ(0.3f, 1.1f, -0.4f).scale(1e-20f, 1e-20f, -1e-20f);
+        BakeSpace space = BakeSpace.ofParts(new int[] {Index.NONE}, tiny.get(new float[16]));
+        List<AnimationClip> clips = List.of(c.clips().get(0));
+        VatResult r = Vat.bakeVertexTextures(c, clips, VatOptions.DEFAULTS.withEncoding(VatEncoding.FLOAT)
+                .withStreams(VatStreams.POSITIONS_NORMALS_TANGENTS).withSpace(space), Progress.NONE);
+        VatDecoder d = r.decoder();
+        Matrix4d ref = new Matrix4d().set(tiny.get(new float[16]));
+        Matrix4d inverse = new Matrix4d(ref).invert();
+        CharacterPoser poser = CharacterPoser.bind(c, clips.get(0),
+                PoserOptions.DEFAULTS.withStreams(PoserOptions.Streams.POSITIONS_NORMALS_TANGENTS));
+        PosedVertices out = poser.newOutput();
+        float[] got = new float[4];
+        double maxPosition = 0;
+        double maxNormal = 0;
+        double maxTangent = 0;
+        VatClip entry = r.clips().get(0);
+        for (int f = 0; f < entry.frames(); f += Math.max(1, entry.frames() / 4)) {
+            poser.poseInto(Math.min(f / entry.fps(), entry.duration()), out);
+            float[] pos = out.positions(0);
+            float[] nor = out.normals(0);
+            float[] tan = out.tangents(0);
+            for (int v = 0; v < out.vertexCount(0); v++) {
+                Vector3d e = inverse.transformPosition(new Vector3d(pos[3 * v], pos[3 * v + 1], pos[3 * v + 2]));
+                d.positionInto(0, f, v, null, got, 0);
+                maxPosition = Math.max(maxPosition, e.distance(got[0], got[1], got[2]) / e.length());
+                Vector3d n = new Matrix4d(ref).transpose().transformDirection(new Vector3d(nor[3 * v], nor[3 * v + 1],
+                        nor[3 * v + 2])).normalize();
+                d.normalInto(0, f, v, got, 0);
+                assertThat(got).as("frame %d vertex %d: normal", f, v).doesNotContain(Float.NaN);
+                maxNormal = Math.max(maxNormal, n.angle(new Vector3d(got[0], got[1], got[2])));
+                Vector3d t = inverse.transformDirection(new Vector3d(tan[4 * v], tan[4 * v + 1], tan[4 * v + 2]))
+                        .normalize();
+                d.tangentInto(0, f, v, got, 0);
+                maxTangent = Math.max(maxTangent, t.angle(new Vector3d(got[0], got[1], got[2])));
+                assertThat(got[3]).as("frame %d vertex %d: handedness (the reference mirrors)", f, v)
+                        .isEqualTo(-tan[4 * v + 3]);
+            }
+        }
+        assertThat(maxPosition).as("relative position error").isLessThan(1e-5);
+        assertThat(Math.toDegrees(maxNormal)).isLessThan(1e-3);
+        assertThat(Math.toDegrees(maxTangent)).isLessThan(1e-3);
+        assertThat(r.normalMaxErrorDegrees()).isLessThan(1e-3);
+    }
+
+    @Test
     void theCharacterSpaceIsTheDefaultAndChangesNothing() {
         Character c = VatModels.combinedHumanoid();
         VatResult plain = Vat.bakeVertexTextures(c, c.clips(), VatOptions.DEFAULTS, Progress.NONE);
