@@ -51,7 +51,9 @@ public record VatClip(String name, int page, int firstRow, int frames, float fps
      * @param maxError largest error
      * @param rmsError RMS error
      * @throws NullPointerException when the name or bounds is null
-     * @throws io.github.skinmesh.core.ValidationException when the page is negative
+     * @throws io.github.skinmesh.core.ValidationException when the page is negative, the fps is not
+     *     a finite number above 0 or the duration not a finite number {@code >= 0} (the errors are
+     *     checked by the {@link VatManifest} that lists the clip)
      */
     public VatClip {
         Objects.requireNonNull(name, "name");
@@ -60,6 +62,11 @@ public record VatClip(String name, int page, int firstRow, int frames, float fps
             throw new io.github.skinmesh.core.ValidationException("VatClip \"" + name + "\": page " + page
                     + ", expected >= 0");
         }
+        if (!(fps > 0) || Float.isInfinite(fps) || !(duration >= 0) || Float.isInfinite(duration)) {
+            throw new io.github.skinmesh.core.ValidationException("VatClip \"" + name + "\": fps " + fps
+                    + ", duration " + duration + ", expected a finite fps > 0 and a finite duration >= 0");
+        }
+
     }
 
     /**
@@ -75,6 +82,7 @@ public record VatClip(String name, int page, int firstRow, int frames, float fps
      * @param maxError largest error
      * @param rmsError RMS error
      * @throws NullPointerException when the name or bounds is null
+     * @throws io.github.skinmesh.core.ValidationException as the canonical constructor does
      */
     public VatClip(String name, int firstRow, int frames, float fps, float duration, boolean loop, Bounds bounds,
             double maxError, double rmsError) {

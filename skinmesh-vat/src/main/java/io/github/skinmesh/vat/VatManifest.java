@@ -80,7 +80,8 @@ public final class VatManifest {
      * @param rmsError RMS position error
      * @param normalMaxErrorDegrees largest normal error in degrees, or NaN when no normals are baked
      * @throws FormatException when the layout is inconsistent: a size below 1, a texture role that
-     *     does not fit the kind, or a clip whose rows leave the texture
+     *     does not fit the kind, or a clip whose rows leave the texture; or when an error figure is
+     *     negative, infinite or (but for the optional normal one) NaN
      */
     public VatManifest(TextureKind kind, VatEncoding encoding, int width, int height, int rowsPerFrame,
             int elementCount, Map<String, String> textures, boolean offsets, Bounds bounds, List<VatClip> clips,
@@ -109,8 +110,9 @@ public final class VatManifest {
      * @param tangentMaxErrorDegrees largest tangent direction error in degrees, or NaN when no
      *     tangents are baked
      * @throws FormatException when the layout is inconsistent: a size below 1, no page, a page
-     *     whose roles differ from page 0's, a texture role that does not fit the kind, or a clip on
-     *     a page that does not exist or whose rows leave the page
+     *     whose roles differ from page 0's, a texture role that does not fit the kind, a clip on
+     *     a page that does not exist or whose rows leave the page, or an error figure that is
+     *     negative, infinite or (but for the optional normal and tangent ones) NaN
      */
     public VatManifest(TextureKind kind, VatEncoding encoding, int width, int height, int rowsPerFrame,
             int elementCount, List<Map<String, String>> pages, boolean offsets, Bounds bounds, List<VatClip> clips,
@@ -168,6 +170,26 @@ public final class VatManifest {
                 throw new FormatException(where + ": clip \"" + c.name() + "\": rows " + c.firstRow() + ".." + end
                         + " (" + c.frames() + " frames), expected within 0.." + height + " and at least one frame");
             }
+        }
+        // a manifest holds numbers a reader can trust: never a NaN or an infinity written as a result
+        for (VatClip c : this.clips) {
+            requireError(where + ": clip \"" + c.name() + "\"", "maxError", c.maxError(), false);
+            requireError(where + ": clip \"" + c.name() + "\"", "rmsError", c.rmsError(), false);
+        }
+        requireError(where, "maxError", maxError, false);
+        requireError(where, "rmsError", rmsError, false);
+        requireError(where, "normalMaxErrorDegrees", normalMaxErrorDegrees, true);
+        requireError(where, "tangentMaxErrorDegrees", tangentMaxErrorDegrees, true);
+    }
+
+    /** Requires an error figure finite and {@code >= 0} (or NaN, "not baked", when {@code optional}). */
+    private static void requireError(String where, String key, double value, boolean optional) {
+        if (optional && Double.isNaN(value)) {
+            return;
+        }
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new FormatException(where + ": " + key + " " + value + ", expected a finite number >= 0"
+                    + (optional ? " (or none)" : ""));
         }
     }
 

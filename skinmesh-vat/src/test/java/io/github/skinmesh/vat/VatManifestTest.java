@@ -79,4 +79,33 @@ class VatManifestTest {
         assertThatThrownBy(() -> m.clipIndex("run")).isInstanceOf(ValidationException.class)
                 .hasMessage("manifest: clip \"run\" is not in the clip table [walk, idle]");
     }
+
+    /** A manifest never carries a NaN or an infinite error as a result; a clip never a bad rate or error. */
+    @Test
+    void nonFiniteFiguresAreRejectedNamingTheKey() {
+        Bounds b = new Bounds(0, 0, 0, 1, 1, 1);
+        Map<String, String> bones = Map.of("bones", "b.raw");
+        assertThatThrownBy(() -> new VatManifest(TextureKind.BONES, VatEncoding.HALF, 6, 1, 1, 2, bones, false, b,
+                List.of(), Double.NaN, 0, Double.NaN)).isInstanceOf(FormatException.class)
+                .hasMessage("manifest: maxError NaN, expected a finite number >= 0");
+        assertThatThrownBy(() -> new VatManifest(TextureKind.BONES, VatEncoding.HALF, 6, 1, 1, 2, bones, false, b,
+                List.of(), 0, Double.POSITIVE_INFINITY, Double.NaN)).isInstanceOf(FormatException.class)
+                .hasMessage("manifest: rmsError Infinity, expected a finite number >= 0");
+        assertThatThrownBy(() -> new VatManifest(TextureKind.VERTEX, VatEncoding.HALF, 6, 1, 1, 2,
+                Map.of("positions", "p.raw"), false, b, List.of(), 0, 0, Double.POSITIVE_INFINITY))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("manifest: normalMaxErrorDegrees Infinity, expected a finite number >= 0 (or none)");
+        assertThat(new VatManifest(TextureKind.BONES, VatEncoding.HALF, 6, 1, 1, 2, bones, false, b, List.of(), 0, 0,
+                Double.NaN).normalMaxErrorDegrees()).isNaN();
+        VatClip nan = new VatClip("walk", 0, 2, 30, 1, true, b, Double.NaN, 0);
+        assertThatThrownBy(() -> new VatManifest(TextureKind.BONES, VatEncoding.HALF, 6, 2, 1, 2, bones, false, b,
+                List.of(nan), 0, 0, Double.NaN)).isInstanceOf(FormatException.class)
+                .hasMessage("manifest: clip \"walk\": maxError NaN, expected a finite number >= 0");
+        assertThatThrownBy(() -> new VatClip("walk", 0, 2, 0, 1, true, b, 0, 0))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("VatClip \"walk\": fps 0.0, duration 1.0, expected a finite fps > 0 and a finite"
+                        + " duration >= 0");
+        assertThatThrownBy(() -> new VatClip("walk", 0, 2, 30, Float.NaN, true, b, 0, 0))
+                .isInstanceOf(ValidationException.class).hasMessageContaining("duration NaN");
+    }
 }
