@@ -1,5 +1,7 @@
 package io.github.skinmesh.vat;
 
+import io.github.skinmesh.core.internal.Angles;
+
 /**
  * Encodes unit directions (normals, and tangents with their handedness) into texels and measures
  * the angle between what the shader decodes and the exact direction.
@@ -49,7 +51,7 @@ final class DirectionCodec {
             if (x != 0 || y != 0 || z != 0) {
                 TexelCodec.fetch(dst, t, encoding, texel, 0);
                 VatDecoder.decodeNormal(encoding, texel, decoded, 0);
-                maxAngle = Math.max(maxAngle, VertexBaker.angle(decoded, x, y, z));
+                maxAngle = Math.max(maxAngle, Angles.between(decoded, x, y, z));
                 any = true;
             }
         }

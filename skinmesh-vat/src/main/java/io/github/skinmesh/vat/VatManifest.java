@@ -2,6 +2,7 @@ package io.github.skinmesh.vat;
 
 import io.github.skinmesh.core.FormatException;
 import io.github.skinmesh.core.internal.DecimalText;
+import io.github.skinmesh.core.internal.JsonText;
 import io.github.skinmesh.core.model.Bounds;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -333,7 +334,7 @@ public final class VatManifest {
         for (int i = 0; i < clips.size(); i++) {
             VatClip c = clips.get(i);
             sb.append(i == 0 ? "\n" : ",\n").append("    {\"name\": ");
-            Json.quote(sb, c.name());
+            JsonText.quote(sb, c.name());
             if (pages.size() > 1) {
                 sb.append(", \"page\": ").append(c.page());
             }
@@ -364,9 +365,9 @@ public final class VatManifest {
         boolean first = true;
         for (Map.Entry<String, String> e : files.entrySet()) {
             sb.append(first ? "" : ", ");
-            Json.quote(sb, e.getKey());
+            JsonText.quote(sb, e.getKey());
             sb.append(": ");
-            Json.quote(sb, e.getValue());
+            JsonText.quote(sb, e.getValue());
             first = false;
         }
         sb.append('}');

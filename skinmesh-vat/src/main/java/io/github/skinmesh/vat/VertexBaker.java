@@ -345,15 +345,6 @@ final class VertexBaker {
                 loop, clipBounds, Math.sqrt(m.maxSquare()), Math.sqrt(m.sumSquares() / ((double) v * cf.frames())));
     }
 
-    /** The angle in radians between two vectors, {@code atan2(|a x b|, a . b)}: accurate for small angles too. */
-    static double angle(float[] a, float bx, float by, float bz) {
-        double cx = a[1] * (double) bz - a[2] * (double) by;
-        double cy = a[2] * (double) bx - a[0] * (double) bz;
-        double cz = a[0] * (double) by - a[1] * (double) bx;
-        double dot = a[0] * (double) bx + a[1] * (double) by + a[2] * (double) bz;
-        return Math.atan2(Math.sqrt(cx * cx + cy * cy + cz * cz), dot);
-    }
-
     static void grow(float[] box, float x, float y, float z) {
         box[0] = Math.min(box[0], x);
         box[1] = Math.min(box[1], y);

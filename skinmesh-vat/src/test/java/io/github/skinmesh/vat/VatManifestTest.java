@@ -108,4 +108,18 @@ class VatManifestTest {
         assertThatThrownBy(() -> new VatClip("walk", 0, 2, 30, Float.NaN, true, b, 0, 0))
                 .isInstanceOf(ValidationException.class).hasMessageContaining("duration NaN");
     }
+
+    /** A clip name with an unpaired surrogate is written escaped (valid UTF-8) and reads back as the same chars. */
+    @Test
+    void aClipNameWithAnUnpairedSurrogateSurvivesTheFile() {
+        Bounds b = new Bounds(0, 0, 0, 1, 1, 1);
+        String name = "walk\ud800 \"fast\"";
+        VatManifest m = new VatManifest(TextureKind.BONES, VatEncoding.HALF, 6, 2, 1, 2, Map.of("bones", "b.raw"),
+                false, b, List.of(new VatClip(name, 0, 2, 30, 1, true, b, 0, 0)), 0, 0, Double.NaN);
+        String json = m.toJson();
+        assertThat(json).contains("\"walk\\ud800 \\\"fast\\\"\"");
+        String read = new String(json.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(VatManifest.parse("m.json", read).clips().get(0).name()).isEqualTo(name);
+    }
 }

@@ -9,6 +9,7 @@ import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.anim.CharacterPoser;
 import io.github.skinmesh.core.anim.PosedVertices;
 import io.github.skinmesh.core.anim.PoserOptions;
+import io.github.skinmesh.core.internal.Angles;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
@@ -88,7 +89,7 @@ class VatTangentsTest {
                         assertThat(t[3]).as("handedness of vertex %d", vertex).isEqualTo(w < 0 ? -1f : 1f);
                         signs[w < 0 ? 0 : 1]++;
                         assertThat(Math.sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2])).isCloseTo(1, within(1e-6));
-                        maxAngle = Math.max(maxAngle, Math.toDegrees(VertexBaker.angle(t, exact[4 * i],
+                        maxAngle = Math.max(maxAngle, Math.toDegrees(Angles.between(t, exact[4 * i],
                                 exact[4 * i + 1], exact[4 * i + 2])));
                     }
                 }

@@ -7,6 +7,7 @@ import io.github.skinmesh.core.Progress;
 import io.github.skinmesh.core.anim.CharacterPoser;
 import io.github.skinmesh.core.anim.PosedVertices;
 import io.github.skinmesh.core.anim.PoserOptions;
+import io.github.skinmesh.core.internal.Angles;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.model.Character;
@@ -126,7 +127,7 @@ class VatVertexBakeTest {
                     samples++;
                     fromFiles.normalInto(c, f, i, n, 0);
                     int o = 3 * v + 3 * i;
-                    maxAngle = Math.max(maxAngle, Math.toDegrees(VertexBaker.angle(n, ex[o], ex[o + 1], ex[o + 2])));
+                    maxAngle = Math.max(maxAngle, Math.toDegrees(Angles.between(n, ex[o], ex[o + 1], ex[o + 2])));
                 }
             }
         }

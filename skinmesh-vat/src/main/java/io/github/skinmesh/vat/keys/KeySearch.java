@@ -1,6 +1,7 @@
 package io.github.skinmesh.vat.keys;
 
 import io.github.skinmesh.core.Progress;
+import io.github.skinmesh.core.internal.Angles;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -311,7 +312,7 @@ final class KeySearch {
                         KeyBlend.vertex(k[0].normals(), k[0].offset() + j, k[1].normals(), k[1].offset() + j,
                                 k[2].normals(), k[2].offset() + j, k[3].normals(), k[3].offset() + j, w, true,
                                 decoded, 0);
-                        angle = Math.max(angle, angle(decoded, nx, ny, nz));
+                        angle = Math.max(angle, Angles.between(decoded, nx, ny, nz));
                     }
                 }
             }
@@ -319,21 +320,6 @@ final class KeySearch {
             frameSum[f - a] = sum;
         }
         return angle;
-    }
-
-    /**
-     * The angle in radians between a decoded unit normal and an exact one,
-     * {@code atan2(|a x b|, a . b)} (accurate for small angles too); pi when {@code a} is not finite.
-     */
-    static double angle(float[] a, float bx, float by, float bz) {
-        if (!(Float.isFinite(a[0]) && Float.isFinite(a[1]) && Float.isFinite(a[2]))) {
-            return Math.PI;
-        }
-        double cx = a[1] * (double) bz - a[2] * (double) by;
-        double cy = a[2] * (double) bx - a[0] * (double) bz;
-        double cz = a[0] * (double) by - a[1] * (double) bx;
-        double dot = a[0] * (double) bx + a[1] * (double) by + a[2] * (double) bz;
-        return Math.atan2(Math.sqrt(cx * cx + cy * cy + cz * cz), dot);
     }
 
     /** The squared error of one vertex at one frame, with the weights of that frame in {@code w}. */

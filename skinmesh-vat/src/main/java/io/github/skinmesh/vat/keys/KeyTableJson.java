@@ -1,6 +1,7 @@
 package io.github.skinmesh.vat.keys;
 
 import io.github.skinmesh.core.internal.DecimalText;
+import io.github.skinmesh.core.internal.JsonText;
 import java.math.BigDecimal;
 import java.util.Locale;
 
@@ -108,29 +109,8 @@ final class KeyTableJson {
         return plain.indexOf('.') < 0 ? plain + ".0" : plain;
     }
 
-    /** Appends a JSON string literal. */
+    /** Appends a JSON string literal ({@link JsonText#quote}). */
     static void quote(StringBuilder sb, String s) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    boolean paired = Character.isHighSurrogate(c) ? i + 1 < s.length()
-                            && Character.isLowSurrogate(s.charAt(i + 1))
-                            : Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
-                    if (c < 0x20 || (Character.isSurrogate(c) && !paired)) {
-                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        sb.append('"');
+        JsonText.quote(sb, s);
     }
 }
