@@ -81,9 +81,7 @@ final class CrowdCommand implements Callable<Integer> {
     public Integer call() {
         CommandLine cl = spec.commandLine();
         Inputs.requireRange(cl, "--instances", instances, 1, Crowd.MAX_INSTANCES);
-        if (!(fps > 0 && fps < Float.POSITIVE_INFINITY)) {
-            throw new CommandLine.ParameterException(cl, "--fps: " + fps + ", expected a finite rate > 0");
-        }
+        VatCommand.requireFps(cl, fps);
         VatEncoding texels = switch (encoding) {
             case "float" -> VatEncoding.FLOAT;
             case "half" -> VatEncoding.HALF;
@@ -94,9 +92,10 @@ final class CrowdCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cl, "--clip: " + clips.size() + " clips, expected at most "
                     + Crowd.MAX_CLIPS + " (the page's vertex shader holds the clip table in uniforms)");
         }
+        AnimationTextures.requireFolder(out);
         Outputs outputs = new Outputs(List.of(file));
         outputs.checkTargets(out.resolve(Crowd.TEXTURE), out.resolve(VatFiles.MANIFEST),
-                out.resolve(Crowd.INSTANCES), out.resolve(Crowd.PAGE));
+                out.resolve(Crowd.INSTANCES), out.resolve(Crowd.BOUNDS), out.resolve(Crowd.PAGE));
         GltfAsset asset = Inputs.readGltf(file, Inputs.WITHOUT_PIXELS);
         PrintWriter err = cl.getErr();
         if (!quiet.quiet()) {

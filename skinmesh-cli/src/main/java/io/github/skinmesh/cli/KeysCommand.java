@@ -93,9 +93,7 @@ final class KeysCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cl, "--out: " + out + ", expected a .glb name (keys writes glTF"
                     + " binary, and the table beside it with .json in place of .glb)");
         }
-        if (!(fps > 0 && fps < Float.POSITIVE_INFINITY)) {
-            throw new CommandLine.ParameterException(cl, "--fps: " + fps + ", expected a finite rate > 0");
-        }
+        VatCommand.requireFps(cl, fps);
         int count = segmentCount(cl);
         Path table = out.resolveSibling(name.substring(0, name.length() - 4) + ".json");
         Outputs outputs = new Outputs(List.of(file));

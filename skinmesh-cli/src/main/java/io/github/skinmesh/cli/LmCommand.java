@@ -18,11 +18,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -147,18 +145,16 @@ final class LmCommand implements Callable<Integer> {
         } else {
             source = "gltf";
             GltfAsset asset = Inputs.readGltf(file);
-            // a glTF mesh is written once per distinct content: nodes that share it with the same skin give
-            // the same part mesh, nodes with different skins give different bones and bind matrices
-            Map<Integer, List<Mesh>> seen = new HashMap<>();
+            // a glTF mesh is written once per skin: nodes with different skins give different bones and bind
+            // matrices; nodes sharing mesh and skin (or rigid nodes sharing a mesh) give the same part mesh
+            Set<Long> seen = new HashSet<>();
             Set<String> names = new HashSet<>();
             for (int i = 0; i < asset.parts().size(); i++) {
                 int meshIndex = asset.source(i).mesh();
-                Mesh m = asset.parts().get(i).mesh();
-                List<Mesh> written = seen.computeIfAbsent(meshIndex, k -> new ArrayList<>());
-                if (written.contains(m)) {
+                if (!seen.add((long) meshIndex << 32 | (asset.source(i).skin() & 0xFFFFFFFFL))) {
                     continue;
                 }
-                written.add(m);
+                Mesh m = asset.parts().get(i).mesh();
                 String name = fileName(m.name(), meshIndex, names);
                 names.add(name.toLowerCase(Locale.ROOT));
                 jobs.add(new Job(m.name(), m, partitioned, outIsFile ? out : out.resolve(name)));

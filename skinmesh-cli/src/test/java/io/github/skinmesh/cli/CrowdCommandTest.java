@@ -374,7 +374,7 @@ class CrowdCommandTest {
     @ValueSource(strings = {"0", "-30", "NaN", "Infinity"})
     void aRateThatIsNotPositiveAndFiniteIsAUsageError(String fps) {
         Cli.run("crowd", humanoid, "--clip", "walk", "--out", tmp.resolve("fps"), "--fps", fps)
-                .assertUsage("--fps: " + Float.parseFloat(fps) + ", expected a finite rate > 0");
+                .assertUsage("--fps: " + Float.parseFloat(fps) + ", expected a finite number of frames per second > 0");
     }
 
     @ParameterizedTest
@@ -409,8 +409,19 @@ class CrowdCommandTest {
     @Test
     void anOutputFolderThatIsAFileIsAnError() throws IOException {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
-        Cli.run("crowd", humanoid, "--clip", "walk", "--out", file, "--instances", 1).assertBadInput(file.toString());
+        Cli.run("crowd", humanoid, "--clip", "walk", "--out", file, "--instances", 1).assertBadInput(file.toString(),
+                "exists and is not a folder");
         assertThat(Files.readString(file)).isEqualTo("x");
+    }
+
+    /** Every file the command writes is checked before the bake, bounds.json too. */
+    @Test
+    void aFolderWhereBoundsJsonGoesIsAnErrorAndNothingIsWritten() throws IOException {
+        Path dir = tmp.resolve("crowd");
+        Files.createDirectories(dir.resolve("bounds.json"));
+        Cli.run("crowd", humanoid, "--clip", "walk", "--out", dir, "--instances", 1)
+                .assertBadInput(dir.resolve("bounds.json").toString(), "is a directory, expected a file name");
+        assertThat(Cli.files(dir)).isEmpty();
     }
 
     @Test

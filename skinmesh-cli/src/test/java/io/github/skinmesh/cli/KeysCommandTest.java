@@ -280,9 +280,9 @@ class KeysCommandTest {
     void badUsageIsExitTwoWithOneLine() throws IOException {
         Path in = humanoid();
         Path out = tmp.resolve("o.glb");
-        Cli.run("keys", in, "--clip", "walk", "--out", out, "--fps", "0").assertUsage("--fps: 0.0, expected a finite rate > 0");
-        Cli.run("keys", in, "--clip", "walk", "--out", out, "--fps", "-2").assertUsage("--fps: -2.0, expected a finite rate > 0");
-        Cli.run("keys", in, "--clip", "walk", "--out", out, "--fps", "NaN").assertUsage("--fps: NaN, expected a finite rate > 0");
+        Cli.run("keys", in, "--clip", "walk", "--out", out, "--fps", "0").assertUsage("--fps: 0.0, expected a finite number of frames per second > 0");
+        Cli.run("keys", in, "--clip", "walk", "--out", out, "--fps", "-2").assertUsage("--fps: -2.0, expected a finite number of frames per second > 0");
+        Cli.run("keys", in, "--clip", "walk", "--out", out, "--fps", "NaN").assertUsage("--fps: NaN, expected a finite number of frames per second > 0");
         for (String n : new String[] {"0", "-1", "x", "65537", "99999999999"}) {
             Cli.run("keys", in, "--clip", "walk", "--out", out, "--segments", n)
                     .assertUsage("--segments: " + n + ", expected auto or 1..65536");
