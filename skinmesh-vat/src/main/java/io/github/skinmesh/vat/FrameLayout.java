@@ -29,8 +29,8 @@ import java.util.Set;
  * {@code page[c]}.
  */
 final class FrameLayout {
-    /** A product {@code duration * fps} this close above an integer counts as that integer. */
-    static final double FRAME_SLACK = 1e-3;
+    /** {@link VatClip#FRAME_SLACK}. */
+    static final double FRAME_SLACK = VatClip.FRAME_SLACK;
     /** Key gaps below this many seconds are ignored when a clip's key rate is derived. */
     static final double MIN_KEY_GAP = 1e-6;
 
@@ -42,10 +42,7 @@ final class FrameLayout {
     record ClipFrames(AnimationClip clip, float fps, int frames, int page, int firstRow) {
         /** @return the clip time of frame {@code f} */
         float time(int f) {
-            if (f == frames - 1) {
-                return clip.duration();
-            }
-            return (float) Math.min(f / (double) fps, clip.duration());
+            return VatClip.frameTime(f, frames, fps, clip.duration());
         }
     }
 
@@ -117,14 +114,13 @@ final class FrameLayout {
         int totalFrames = 0;
         for (AnimationClip clip : clips) {
             float fps = s.frameTimes() == FrameTimes.CLIP_KEYS ? keyRate(clip, s.fps(), warnings) : s.fps();
-            double n = clip.duration() * (double) fps;
-            double intervals = Math.ceil(n - FRAME_SLACK);
-            if (intervals + 1 > Vat.MAX_FRAMES) {
+            long needed = VatClip.frameCount(clip.duration(), fps);
+            if (needed > Vat.MAX_FRAMES) {
                 throw new ValidationException(where + ": clip " + Checks.quote(clip.name()) + " of "
-                        + clip.duration() + " s at " + fps + " fps needs " + (long) (intervals + 1)
-                        + " frames, more than " + Vat.MAX_FRAMES);
+                        + clip.duration() + " s at " + fps + " fps needs " + needed + " frames, more than "
+                        + Vat.MAX_FRAMES);
             }
-            int frames = (int) Math.max(0, intervals) + 1;
+            int frames = (int) needed;
             long rows = frames * rowsPerFrame;
             if (split && rows > capacity) {
                 throw new ValidationException(where + ": clip " + Checks.quote(clip.name()) + " needs " + frames

@@ -36,6 +36,9 @@ import java.util.Objects;
  */
 public record VatClip(String name, int page, int firstRow, int frames, float fps, float duration, boolean loop,
         Bounds bounds, double maxError, double rmsError) {
+    /** A product {@code duration * fps} this close above an integer counts as that integer. */
+    static final double FRAME_SLACK = 1e-3;
+
     /** Relative tolerance of {@link LoopMode#DETECT}: a fraction of the clip box's diagonal. */
     public static final float LOOP_TOLERANCE = 1e-4f;
 
@@ -67,6 +70,45 @@ public record VatClip(String name, int page, int firstRow, int frames, float fps
                     + ", duration " + duration + ", expected a finite fps > 0 and a finite duration >= 0");
         }
 
+    }
+
+    /**
+     * The number of frames of a clip, the rule every bake and the crowd share: one per
+     * {@code 1/fps} of clip time plus the last, {@code ceil(duration * fps - 0.001) + 1} in double
+     * (a product within 0.001 above an integer counts as that integer).
+     *
+     * @param duration seconds, {@code >= 0}
+     * @param fps rate, {@code > 0}
+     * @return the frames, at least 1 (a long: the caller bounds it)
+     */
+    public static long frameCount(float duration, float fps) {
+        double intervals = Math.ceil(duration * (double) fps - FRAME_SLACK);
+        return (long) Math.max(0, intervals) + 1;
+    }
+
+    /**
+     * The clip time of frame {@code f} of {@code frames}: {@code min(f / fps, duration)} in double
+     * rounded to float, the last frame exactly at the duration.
+     *
+     * @param f the frame, {@code 0 <= f < frames}
+     * @param frames the clip's frames
+     * @param fps rate
+     * @param duration seconds
+     * @return the time in seconds
+     */
+    public static float frameTime(int f, int frames, float fps, float duration) {
+        if (f == frames - 1) {
+            return duration;
+        }
+        return (float) Math.min(f / (double) fps, duration);
+    }
+
+    /**
+     * @param f a frame of this clip, {@code 0 <= f < frames()}
+     * @return its clip time, {@link #frameTime}
+     */
+    public float time(int f) {
+        return frameTime(f, frames, fps, duration);
     }
 
     /**

@@ -191,10 +191,7 @@ public final class CrowdFrames {
 
     /** The bake's frame time: {@code min(f / fps, duration)} in double rounded to float, the last at the duration. */
     private static double time(VatClip clip, int f) {
-        if (f == clip.frames() - 1) {
-            return clip.duration();
-        }
-        return (float) Math.min(f / (double) clip.fps(), clip.duration());
+        return clip.time(f);
     }
 
     /** @return the encoding of the texture the frames come from: float, or half (widened exactly) */

@@ -3,22 +3,18 @@ package io.github.skinmesh.vat.keys;
 import io.github.skinmesh.core.Progress;
 import io.github.skinmesh.core.anim.CharacterPoser;
 import io.github.skinmesh.core.anim.PosedVertices;
+import io.github.skinmesh.vat.VatClip;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The dense sampling of a clip: every frame posed once through {@link CharacterPoser} and kept
  * (12 bytes per vertex-frame, 24 with normals), and further poses at any time on request.
  *
- * <p>Frame {@code f} of {@code n} is the pose at {@code min(f / fps, duration)}, the last frame the
- * pose at the duration exactly; {@code n = ceil(duration * fps) + 1}, where a product within
- * {@value #FRAME_SLACK} of a frame above an integer counts as that integer (the rule of vertex
- * animation textures, so both sample a clip at the same times). Not thread-safe: it owns the
+ * <p>Frames and their times are {@link VatClip#frameCount} and {@link VatClip#frameTime}: the
+ * rule of the animation textures, so both sample a clip at the same times. Not thread-safe: it owns the
  * poser.
  */
 final class ClipPoses {
-    /** A product {@code duration * fps} this close above an integer counts as that integer. */
-    static final double FRAME_SLACK = 1e-3;
-
     final CharacterPoser poser;
     final PosedVertices out;
     final int vertexCount;
@@ -44,20 +40,6 @@ final class ClipPoses {
         this.normals = normals;
     }
 
-    /** @return the number of frames of a clip of that duration at that rate */
-    static long frameCount(float duration, float fps) {
-        double intervals = Math.ceil(duration * (double) fps - FRAME_SLACK);
-        return (long) Math.max(0, intervals) + 1;
-    }
-
-    /** @return the time of frame {@code f} of {@code frames} */
-    static float frameTime(int f, int frames, float fps, float duration) {
-        if (f == frames - 1) {
-            return duration;
-        }
-        return (float) Math.min(f / (double) fps, duration);
-    }
-
     /**
      * Poses every frame. The caller has checked that {@code 3 * vertexCount * frames} fits an array.
      */
@@ -72,7 +54,7 @@ final class ClipPoses {
         String stage = "sampling " + (poser.clip() == null ? "" : poser.clip().name());
         for (int f = 0; f < frames; f++) {
             progress.checkCancelled(where);
-            times[f] = frameTime(f, frames, fps, duration);
+            times[f] = VatClip.frameTime(f, frames, fps, duration);
             poses.poseInto(times[f], positions, normals, v3 * f);
             progress.update(stage, f + 1, frames);
         }

@@ -17,6 +17,7 @@ import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Submesh;
 import io.github.skinmesh.core.model.VertexAttribute;
+import io.github.skinmesh.vat.VatClip;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -64,7 +65,7 @@ final class KeyframeBaker {
         if (vertices == 0) {
             throw new ValidationException(WHERE + ": the parts have no vertices, expected at least one");
         }
-        long frames = ClipPoses.frameCount(duration, o.fps());
+        long frames = VatClip.frameCount(duration, o.fps());
         String rate = "clip " + clipName + " of " + duration + " s at " + o.fps() + " fps";
         if (frames > Keyframes.MAX_FRAMES) {
             throw new ValidationException(WHERE + ": " + rate + " has " + frames + " frames, more than "
