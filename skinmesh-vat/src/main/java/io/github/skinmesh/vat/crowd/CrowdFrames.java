@@ -145,7 +145,9 @@ public final class CrowdFrames {
         double[] frameTimes = new double[(int) totalFrames];
         float[] boxes = new float[6 * clips.size()];
         float maxAbs = 0;
-        String maxAbsWhere = "";
+        int maxAbsClip = -1; // where the largest magnitude is: clip, frame, palette entry (named once, after the scan)
+        int maxAbsFrame = 0;
+        int maxAbsEntry = 0;
         double rowSum = 0;
         double translation = 0;
         for (int c = 0; c < clips.size(); c++) {
@@ -174,8 +176,9 @@ public final class CrowdFrames {
                     }
                     if (a > maxAbs) {
                         maxAbs = a;
-                        maxAbsWhere = "clip " + Checks.quote(clip.name()) + ", frame " + f + ", palette entry "
-                                + i / 12;
+                        maxAbsClip = c;
+                        maxAbsFrame = f;
+                        maxAbsEntry = i / 12;
                     }
                 }
                 for (int row = base; row < base + perFrame; row += 4) {
@@ -185,6 +188,8 @@ public final class CrowdFrames {
                 }
             }
         }
+        String maxAbsWhere = maxAbsClip < 0 ? "" : "clip " + Checks.quote(clips.get(maxAbsClip).name()) + ", frame "
+                + maxAbsFrame + ", palette entry " + maxAbsEntry;
         return new CrowdFrames(m.encoding(), boneCount, clips, firstFrame, frameTimes, values, boxes, maxAbs,
                 maxAbsWhere, rowSum, translation);
     }
