@@ -863,17 +863,11 @@ final class LmWriter {
             codec.encode(columns, out, base);
             int[] local = packedLocal;
             if (copyCount > 0) {
-                int slots = 0;
-                for (LmElement e : declaration) {
-                    if (e == LmElement.BLENDINDICES) {
-                        break;
-                    }
-                    slots += e.bytes();
-                }
+                // a copy is its source vertex but for its palette-local BLENDINDICES
                 for (int k = 0; k < copyCount; k++) {
                     int at = base + (n + k) * stride;
                     System.arraycopy(out, base + copies[k] * stride, out, at, stride);
-                    LmBytes.putI32(out, at + slots, local[n + k]);
+                    LmBytes.putI32(out, at + columns.localAt, local[n + k]);
                 }
             }
         }
