@@ -41,10 +41,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * thread's CPU time ({@link CpuTime}), so the scores are also printed per CPU-second.
  *
  * <p>The fork runs with {@code --add-modules jdk.incubator.vector}, so on JDK 25 the sampler
- * blends the channels that share key times several at a time and the model matrices are computed
- * a column per vector (JDK 17 runs the scalar loops). Any {@code -jvmArgsAppend} on the command
- * line replaces that argument (for example {@code -jvmArgsAppend -Dskinmesh.scalar=1}, a property
- * nothing reads), and the scalar loops run on every JDK.
+ * blends the channels that share key times with the Vector API kernel and the model matrices are
+ * computed a column per vector. JDK 17 (or any JDK without the module) blends them in plain loops
+ * that C2 vectorizes itself and computes the model matrices by the scalar pass. Any
+ * {@code -jvmArgsAppend} on the command line replaces that argument (for example
+ * {@code -jvmArgsAppend -Dskinmesh.scalar=1}, a property nothing reads), and the plain loops run
+ * on every JDK ({@code -jvmArgsAppend -XX:-UseSuperWord} keeps them scalar, to see what the
+ * auto-vectorizer adds).
  * Anchor: ozz-animation's SamplingJob + LocalToModelJob on the same clip, run in the same minutes
  * by {@code skinmesh-bench/bench-vs-ozz -w sample}.
  */

@@ -4,13 +4,16 @@ import org.joml.Matrix4fc;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The vector kernels of the package: sampling {@link SoaGroup}s (several channels of one timeline
- * per step) and local-to-model matrices (a matrix column per vector). Implementations give the
- * same bits as the scalar loops of {@link QuatSampling#slerp}, {@link Vec3Sampling#linear} and
- * {@link LocalToModel#scalar} (the same operations in the same order, lane by lane). Stateless and
- * thread-safe.
+ * The kernels of the package that work on several channels at once: sampling {@link SoaGroup}s
+ * (the channels of one timeline blended lane by lane) and local-to-model matrices.
+ * Implementations give the same bits as the scalar loops of {@link QuatSampling#slerp},
+ * {@link Vec3Sampling#linear} and {@link LocalToModel#scalar} (the same operations in the same
+ * order, lane by lane). Stateless and thread-safe.
  */
 interface AnimKernel {
+    /** Rows of the scratch table {@link #slerp} and {@link #lerp3} take. */
+    int SCRATCH_ROWS = 7;
+
     /** @return the lane count; {@link SoaGroup#padded} must be a multiple of it */
     int lanes();
 
@@ -22,10 +25,10 @@ interface AnimKernel {
      * @param k0 first key
      * @param k1 second key
      * @param a blend factor in {@code [0, 1]}
-     * @param scratch at least {@code 4 * g.padded} floats, overwritten
+     * @param scratch {@link #SCRATCH_ROWS} rows of at least {@code g.padded} floats, overwritten
      * @param dst pose rotations
      */
-    void slerp(SoaGroup g, int k0, int k1, float a, float[] scratch, float[] dst);
+    void slerp(SoaGroup g, int k0, int k1, float a, float[][] scratch, float[] dst);
 
     /**
      * Lerps a 3-component group between keys {@code k0} and {@code k1} at factor {@code a} and
@@ -35,10 +38,10 @@ interface AnimKernel {
      * @param k0 first key
      * @param k1 second key
      * @param a blend factor in {@code [0, 1]}
-     * @param scratch at least {@code 3 * g.padded} floats, overwritten
+     * @param scratch {@link #SCRATCH_ROWS} rows of at least {@code g.padded} floats, overwritten
      * @param dst pose translations or scales
      */
-    void lerp3(SoaGroup g, int k0, int k1, float a, float[] scratch, float[] dst);
+    void lerp3(SoaGroup g, int k0, int k1, float a, float[][] scratch, float[] dst);
 
     /**
      * {@link LocalToModel#scalar} with the same arguments and the same bits.

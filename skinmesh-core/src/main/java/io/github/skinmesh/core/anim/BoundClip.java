@@ -57,7 +57,7 @@ final class BoundClip {
     final int[] baseScaleBones;
     /** SoA groups of LINEAR channels per property (translation, rotation, scale ordinal). */
     final SoaGroup[][] soaGroups;
-    /** Floats of scratch a sampler needs for the largest group. */
+    /** Floats per scratch row a sampler needs for the largest group ({@link SoaGroup#padded}). */
     final int soaScratch;
     /** The kernel of the groups, or null when there are none. */
     final @Nullable AnimKernel soaKernel;
@@ -73,7 +73,7 @@ final class BoundClip {
     final SampleReport report;
 
     /**
-     * @param kernel the vector kernel to build {@link SoaGroup}s for, or null for per-channel
+     * @param kernel the kernel to build {@link SoaGroup}s for, or null for per-channel
      *     batches only
      */
     BoundClip(AnimationClip clip, Skeleton skeleton, SampleOptions options, @Nullable AnimKernel kernel) {
@@ -151,7 +151,7 @@ final class BoundClip {
                     SoaGroup g = new SoaGroup(timeline, timelines.get(timeline).length, components,
                             values.toArray(new float[0][]), offsets.toIntArray(), kernel.lanes());
                     groups.add(g);
-                    scratch = Math.max(scratch, components * g.padded);
+                    scratch = Math.max(scratch, g.padded);
                 } else {
                     for (int j = 0; j < values.size(); j++) {
                         builders[p * INTERPOLATIONS + Interpolation.LINEAR.ordinal()].add(timeline, values.get(j),

@@ -66,14 +66,14 @@ public final class ClipSampler {
     private final SoaGroup[] rotationGroups;
     private final SoaGroup[] scaleGroups;
     private final @Nullable AnimKernel kernel;
-    /** Per-sampler output table of the SoA kernel. */
-    private final float[] scratch;
+    /** Per-sampler scratch rows of the SoA kernel. */
+    private final float[][] scratch;
 
     private ClipSampler(BoundClip bound, KeyCursors cursors) {
         this.bound = bound;
         this.cursors = cursors;
         this.kernel = bound.soaKernel;
-        this.scratch = new float[bound.soaScratch];
+        this.scratch = new float[AnimKernel.SCRATCH_ROWS][bound.soaScratch];
         this.translationGroups = bound.soaGroups[ChannelPath.TRANSLATION.ordinal()];
         this.rotationGroups = bound.soaGroups[ChannelPath.ROTATION.ordinal()];
         this.scaleGroups = bound.soaGroups[ChannelPath.SCALE.ordinal()];
@@ -106,13 +106,15 @@ public final class ClipSampler {
      * Binds a clip to a skeleton: resolves channel bone names to indices, groups the channels for
      * sampling and shares one key timeline between channels with equal key times.
      *
-     * <p>Allocates tables proportional to the number of channels and bones. When the JVM (JDK 25 or
-     * later) runs with {@code --add-modules jdk.incubator.vector}, LINEAR channels of one property that share their
-     * key times (four or more of them; rotations only when slerped) are copied into a table that
-     * interleaves their keys, so that one vector instruction blends several channels: this copies
-     * those channels' key values once (4 bytes per float). Other channels' key arrays are
-     * referenced, not copied. Either way the samples are the same bits. Runs in time linear in the
-     * clip's key count.
+     * <p>Allocates tables proportional to the number of channels and bones. LINEAR channels of one
+     * property that share their key times (four or more of them; rotations only when slerped) are
+     * copied into a table with one array per key and component holding that value of every such
+     * channel, so that one vector instruction blends several channels: with the Vector API kernel
+     * on JDK 25 or later and {@code --add-modules jdk.incubator.vector}, otherwise in plain loops
+     * the JIT vectorizes. This copies those channels' key values once (4 bytes per float, plus an
+     * array header per key and component). Other channels' key arrays are referenced, not copied.
+     * The samples are the same bits with either kernel and without the table. Runs in time linear
+     * in the clip's key count.
      *
      * @param clip the clip
      * @param skeleton the skeleton whose poses are sampled
@@ -148,7 +150,7 @@ public final class ClipSampler {
         return new ClipSampler(bound, cursors.copy());
     }
 
-    /** @return the number of channel groups the vector kernel samples (0 without it); for tests */
+    /** @return the number of channel groups the kernel samples (0 without one); for tests */
     int soaGroupCount() {
         int n = 0;
         for (SoaGroup[] groups : bound.soaGroups) {

@@ -70,19 +70,19 @@ final class QuatSampling {
     }
 
     /**
-     * The loop body of {@link #slerp} for one channel of a {@link SoaGroup}'s interleaved keys
-     * (row stride {@code p}), written to {@code out[i]}, {@code out[i + p]}, {@code out[i + 2p]},
-     * {@code out[i + 3p]}: the vector kernel's path for keys more than the series' arc apart.
+     * The loop body of {@link #slerp} for channel {@code j} of a {@link SoaGroup}'s key rows
+     * ({@code rows[r0 + c][j]} and {@code rows[r1 + c][j]} for component {@code c}), written to
+     * {@code out[c][j]}: the kernels' path for keys more than the series' arc apart.
      */
-    static void slerpInterleaved(float[] keys, int p, int s0, int s1, float a, float[] out, int i) {
-        float x0 = keys[s0];
-        float y0 = keys[s0 + p];
-        float z0 = keys[s0 + 2 * p];
-        float w0 = keys[s0 + 3 * p];
-        float x1 = keys[s1];
-        float y1 = keys[s1 + p];
-        float z1 = keys[s1 + 2 * p];
-        float w1 = keys[s1 + 3 * p];
+    static void slerpColumn(float[][] rows, int r0, int r1, int j, float a, float[][] out) {
+        float x0 = rows[r0][j];
+        float y0 = rows[r0 + 1][j];
+        float z0 = rows[r0 + 2][j];
+        float w0 = rows[r0 + 3][j];
+        float x1 = rows[r1][j];
+        float y1 = rows[r1 + 1][j];
+        float z1 = rows[r1 + 2][j];
+        float w1 = rows[r1 + 3][j];
         float d = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
         float sign = 1;
         if (d < 0) {
@@ -91,10 +91,10 @@ final class QuatSampling {
         }
         float u0 = Slerp.weight(1 - a, d);
         float u1 = sign * Slerp.weight(a, d);
-        out[i] = u0 * x0 + u1 * x1;
-        out[i + p] = u0 * y0 + u1 * y1;
-        out[i + 2 * p] = u0 * z0 + u1 * z1;
-        out[i + 3 * p] = u0 * w0 + u1 * w1;
+        out[0][j] = u0 * x0 + u1 * x1;
+        out[1][j] = u0 * y0 + u1 * y1;
+        out[2][j] = u0 * z0 + u1 * z1;
+        out[3][j] = u0 * w0 + u1 * w1;
     }
 
     static void nlerp(ChannelBatch b, KeyCursors c, float[] dst) {

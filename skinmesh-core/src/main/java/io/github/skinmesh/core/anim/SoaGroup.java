@@ -6,9 +6,11 @@ package io.github.skinmesh.core.anim;
  * same key of several channels. Immutable once built; shared by every {@link ClipSampler} copy.
  *
  * <p>Layout: component {@code c} of key {@code k} of channel {@code j} is at
- * {@code keys[(k * components + c) * padded + j]}; channels {@code count..padded-1} are padding
- * (the identity rotation, or zeros) so that every vector step is whole. {@code padded} is a
- * multiple of the vector kernel's lane count.
+ * {@code rows[k * components + c][j]}, one array per key and component, so that a kernel's loop
+ * reads every operand at the same index {@code j} of its own array (the form the JIT's
+ * auto-vectorizer accepts); channels {@code count..padded-1} are padding (the identity rotation,
+ * or zeros) so that every vector step is whole. {@code padded} is a multiple of the kernel's lane
+ * count.
  */
 final class SoaGroup {
     /** Key timeline of every channel of the group (index into {@link KeyCursors}). */
@@ -19,8 +21,8 @@ final class SoaGroup {
     final int count;
     /** {@code count} rounded up to a multiple of the lane count. */
     final int padded;
-    /** Interleaved keys, {@code keyCount * components * padded} floats. */
-    final float[] keys;
+    /** Keys per key and component, {@code keyCount * components} arrays of {@code padded} floats. */
+    final float[][] rows;
     /** First float written per channel in the pose array: {@code components * bone}. */
     final int[] dstOffset;
 
@@ -38,15 +40,15 @@ final class SoaGroup {
         this.count = values.length;
         this.padded = (count + lanes - 1) / lanes * lanes;
         this.dstOffset = dstOffset.clone();
-        keys = new float[keyCount * components * padded];
+        rows = new float[keyCount * components][padded];
         for (int k = 0; k < keyCount; k++) {
             for (int c = 0; c < components; c++) {
-                int row = (k * components + c) * padded;
+                float[] row = rows[k * components + c];
                 for (int j = 0; j < count; j++) {
-                    keys[row + j] = values[j][k * components + c];
+                    row[j] = values[j][k * components + c];
                 }
                 if (components == 4 && c == 3) {
-                    java.util.Arrays.fill(keys, row + count, row + padded, 1f);
+                    java.util.Arrays.fill(row, count, padded, 1f);
                 }
             }
         }

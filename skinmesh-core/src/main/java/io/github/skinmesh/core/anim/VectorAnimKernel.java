@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * {@code U_i t^2 - V_i} depend only on the blend factor, which the group's channels share, so they
  * are computed once per call. A step holding a channel whose keys lie more than the series' arc
  * apart ({@code dot < } {@value Slerp#SERIES_MIN_COS}) is done by the scalar formula instead.
- * Results go to a scratch table in the group's layout, then to the pose's offsets.
+ * Results go to a scratch row per component, then to the pose's offsets.
  *
  * <p>Local-to-model keeps a model matrix column in one 128-bit vector: a child's column {@code j}
  * is {@code P0 l0j + P1 l1j + P2 l2j} (plus {@code P3} for the translation column) with the
@@ -54,9 +54,23 @@ final class VectorAnimKernel implements AnimKernel {
     }
 
     @Override
-    public void slerp(SoaGroup g, int k0, int k1, float a, float[] scratch, float[] dst) {
+    public void slerp(SoaGroup g, int k0, int k1, float a, float[][] scratch, float[] dst) {
         int p = g.padded;
-        float[] keys = g.keys;
+        float[][] rows = g.rows;
+        int r0 = 4 * k0;
+        int r1 = 4 * k1;
+        float[] kx0 = rows[r0];
+        float[] ky0 = rows[r0 + 1];
+        float[] kz0 = rows[r0 + 2];
+        float[] kw0 = rows[r0 + 3];
+        float[] kx1 = rows[r1];
+        float[] ky1 = rows[r1 + 1];
+        float[] kz1 = rows[r1 + 2];
+        float[] kw1 = rows[r1 + 3];
+        float[] ox = scratch[0];
+        float[] oy = scratch[1];
+        float[] oz = scratch[2];
+        float[] ow = scratch[3];
         float ta = 1 - a;
         float tb = a;
         float ta2 = ta * ta;
@@ -77,25 +91,21 @@ final class VectorAnimKernel implements AnimKernel {
         float b6 = Slerp.U6 * tb2 - Slerp.V6;
         float b7 = Slerp.U7 * tb2 - Slerp.V7;
         float b8 = Slerp.U8 * tb2 - Slerp.V8;
-        int row0 = 4 * k0 * p;
-        int row1 = 4 * k1 * p;
         for (int j = 0; j < p; j += F.length()) {
-            int s0 = row0 + j;
-            int s1 = row1 + j;
-            FloatVector x0 = FloatVector.fromArray(F, keys, s0);
-            FloatVector y0 = FloatVector.fromArray(F, keys, s0 + p);
-            FloatVector z0 = FloatVector.fromArray(F, keys, s0 + 2 * p);
-            FloatVector w0 = FloatVector.fromArray(F, keys, s0 + 3 * p);
-            FloatVector x1 = FloatVector.fromArray(F, keys, s1);
-            FloatVector y1 = FloatVector.fromArray(F, keys, s1 + p);
-            FloatVector z1 = FloatVector.fromArray(F, keys, s1 + 2 * p);
-            FloatVector w1 = FloatVector.fromArray(F, keys, s1 + 3 * p);
+            FloatVector x0 = FloatVector.fromArray(F, kx0, j);
+            FloatVector y0 = FloatVector.fromArray(F, ky0, j);
+            FloatVector z0 = FloatVector.fromArray(F, kz0, j);
+            FloatVector w0 = FloatVector.fromArray(F, kw0, j);
+            FloatVector x1 = FloatVector.fromArray(F, kx1, j);
+            FloatVector y1 = FloatVector.fromArray(F, ky1, j);
+            FloatVector z1 = FloatVector.fromArray(F, kz1, j);
+            FloatVector w1 = FloatVector.fromArray(F, kw1, j);
             FloatVector d = x0.mul(x1).add(y0.mul(y1)).add(z0.mul(z1)).add(w0.mul(w1));
             VectorMask<Float> negative = d.compare(VectorOperators.LT, 0f);
             d = d.blend(d.neg(), negative);
             if (d.compare(VectorOperators.GE, Slerp.SERIES_MIN_COS).not().anyTrue()) {
                 for (int i = j; i < j + F.length(); i++) {
-                    QuatSampling.slerpInterleaved(keys, p, row0 + i, row1 + i, a, scratch, i);
+                    QuatSampling.slerpColumn(rows, r0, r1, i, a, scratch);
                 }
                 continue;
             }
@@ -119,38 +129,44 @@ final class VectorAnimKernel implements AnimKernel {
             v = e.mul(b1).mul(v).add(1f);
             FloatVector u1 = v.mul(tb);
             u1 = u1.blend(u1.neg(), negative);
-            u0.mul(x0).add(u1.mul(x1)).intoArray(scratch, j);
-            u0.mul(y0).add(u1.mul(y1)).intoArray(scratch, j + p);
-            u0.mul(z0).add(u1.mul(z1)).intoArray(scratch, j + 2 * p);
-            u0.mul(w0).add(u1.mul(w1)).intoArray(scratch, j + 3 * p);
+            u0.mul(x0).add(u1.mul(x1)).intoArray(ox, j);
+            u0.mul(y0).add(u1.mul(y1)).intoArray(oy, j);
+            u0.mul(z0).add(u1.mul(z1)).intoArray(oz, j);
+            u0.mul(w0).add(u1.mul(w1)).intoArray(ow, j);
         }
         int[] off = g.dstOffset;
         for (int j = 0; j < g.count; j++) {
             int o = off[j];
-            dst[o] = scratch[j];
-            dst[o + 1] = scratch[j + p];
-            dst[o + 2] = scratch[j + 2 * p];
-            dst[o + 3] = scratch[j + 3 * p];
+            dst[o] = ox[j];
+            dst[o + 1] = oy[j];
+            dst[o + 2] = oz[j];
+            dst[o + 3] = ow[j];
         }
     }
 
     @Override
-    public void lerp3(SoaGroup g, int k0, int k1, float a, float[] scratch, float[] dst) {
+    public void lerp3(SoaGroup g, int k0, int k1, float a, float[][] scratch, float[] dst) {
         int p = g.padded;
-        float[] keys = g.keys;
-        int row0 = 3 * k0 * p;
-        int row1 = 3 * k1 * p;
-        for (int c = 0; c < 3 * p; c += F.length()) {
-            FloatVector v0 = FloatVector.fromArray(F, keys, row0 + c);
-            FloatVector v1 = FloatVector.fromArray(F, keys, row1 + c);
-            v0.add(v1.sub(v0).mul(a)).intoArray(scratch, c);
+        float[][] rows = g.rows;
+        for (int c = 0; c < 3; c++) {
+            float[] v0s = rows[3 * k0 + c];
+            float[] v1s = rows[3 * k1 + c];
+            float[] out = scratch[c];
+            for (int j = 0; j < p; j += F.length()) {
+                FloatVector v0 = FloatVector.fromArray(F, v0s, j);
+                FloatVector v1 = FloatVector.fromArray(F, v1s, j);
+                v0.add(v1.sub(v0).mul(a)).intoArray(out, j);
+            }
         }
+        float[] ox = scratch[0];
+        float[] oy = scratch[1];
+        float[] oz = scratch[2];
         int[] off = g.dstOffset;
         for (int j = 0; j < g.count; j++) {
             int o = off[j];
-            dst[o] = scratch[j];
-            dst[o + 1] = scratch[j + p];
-            dst[o + 2] = scratch[j + 2 * p];
+            dst[o] = ox[j];
+            dst[o + 1] = oy[j];
+            dst[o + 2] = oz[j];
         }
     }
 

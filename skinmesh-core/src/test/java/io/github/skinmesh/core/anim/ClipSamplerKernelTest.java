@@ -19,9 +19,9 @@ import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
 /**
- * The sampler with the Vector API kernel (channels sharing key times blended several at a time
- * from interleaved keys, single-key channels sampled once at binding) against the per-channel
- * scalar loops and against a naive double-precision reference, on seeded random clips with many
+ * The sampler with the Vector API kernel and with the plain-loop kernel (channels sharing key
+ * times blended several at a time from key rows, single-key channels sampled once at binding)
+ * against the per-channel scalar loops and against a naive double-precision reference, on seeded random clips with many
  * channels per key timeline, non-uniform key times, single-key channels, all three
  * interpolations, and times before, inside and after the clip in forward, backward and random
  * order.
@@ -85,8 +85,11 @@ class ClipSamplerKernelTest {
     }
 
     @Test
-    void samplersUseTheVectorKernelFromJdk25() {
-        assertThat(AnimKernels.DEFAULT).isSameAs(Runtime.version().feature() >= 25 ? AnimKernels.VECTOR : null);
+    void samplersUseTheVectorKernelFromJdk25AndTheLoopKernelBefore() {
+        AnimKernel expected = Runtime.version().feature() >= 25 && AnimKernels.VECTOR != null ? AnimKernels.VECTOR
+                : AnimKernels.LOOP;
+        assertThat(AnimKernels.DEFAULT).isSameAs(expected);
+        assertThat(AnimKernels.LOOP).isInstanceOf(LoopAnimKernel.class);
     }
 
     @Test
@@ -103,27 +106,98 @@ class ClipSamplerKernelTest {
     @Property(tries = 120, seed = "6161")
     void vectorKernelGivesTheScalarLoopsBits(@ForAll long seed, @ForAll @IntRange(min = 1, max = 70) int bones,
             @ForAll boolean nlerp, @ForAll boolean loop, @ForAll @IntRange(min = 0, max = 2) int order) {
+        kernelGivesTheScalarLoopsBits(AnimKernels.VECTOR, seed, bones, nlerp, loop, order);
+    }
+
+    @Property(tries = 120, seed = "6363")
+    void loopKernelGivesTheScalarLoopsBits(@ForAll long seed, @ForAll @IntRange(min = 1, max = 70) int bones,
+            @ForAll boolean nlerp, @ForAll boolean loop, @ForAll @IntRange(min = 0, max = 2) int order) {
+        kernelGivesTheScalarLoopsBits(AnimKernels.LOOP, seed, bones, nlerp, loop, order);
+    }
+
+    private static void kernelGivesTheScalarLoopsBits(AnimKernel kernel, long seed, int bones, boolean nlerp,
+            boolean loop, int order) {
         SplittableRandom r = new SplittableRandom(seed);
         Skeleton skeleton = AnimFixtures.randomSkeleton(r, bones);
         // up to 2.5 rad per key: keys more than the series' arc apart take the scalar formula inside a vector step
         AnimationClip clip = groupedClip(r, skeleton, r.nextBoolean() ? 0.4 : 2.5);
         SampleOptions options = options(nlerp, loop);
         ClipSampler scalar = ClipSampler.bind(clip, skeleton, options, null);
-        ClipSampler vector = ClipSampler.bind(clip, skeleton, options, AnimKernels.VECTOR);
+        ClipSampler grouped = ClipSampler.bind(clip, skeleton, options, kernel);
         assertThat(scalar.soaGroupCount()).isZero();
-        if (AnimKernels.VECTOR != null && bones >= 24) {
+        if (kernel != null && bones >= 24) {
             // 7 in 16 properties are LINEAR on the first shared timeline: with 24 bones, 4 or more of each kind
-            assertThat(vector.soaGroupCount()).isPositive();
+            assertThat(grouped.soaGroupCount()).isPositive();
         }
         Pose a = new Pose(bones);
         Pose b = new Pose(bones);
         // the scalar sampler is fed random times in between, so that its cursors come from elsewhere
         for (float t : times(r, clip.duration(), order, 80)) {
-            vector.sample(t, a);
+            grouped.sample(t, a);
             scalar.sample(AnimFixtures.range(r, -1, clip.duration() + 1), b);
             scalar.sample(t, b);
             assertBitsEqual(a, b, bones, t);
         }
+    }
+
+    /**
+     * Keys chosen for the loop kernel's edge cases, in one group of rotations: a dot product of
+     * exactly 0 (the scalar formula's branch), negative dot products inside and outside the
+     * series' range, equal keys, opposite keys, and -0 components; every blend factor of a fine
+     * grid.
+     */
+    @Test
+    void loopKernelGivesTheScalarBitsOnEdgeKeys() {
+        float s = (float) Math.sqrt(0.5);
+        float[][] pairs = {
+            {0, 0, 0, 1, 1, 0, 0, 0}, // dot 0
+            {0, 0, 0, 1, 0, 0, 0.3f, -0.954f}, // dot -0.954: series, negated
+            {0, 0, 0, 1, 0, 0, 0.8f, -0.6f}, // dot -0.6: outside the series
+            {s, 0, 0, s, s, 0, 0, s}, // equal keys
+            {s, 0, 0, s, -s, 0, 0, -s}, // opposite keys, dot -1
+            {-0f, 0, -0f, 1, 0, -0f, 0, 1}, // -0 components, dot 1
+            {0.5f, 0.5f, 0.5f, 0.5f, 0.5f, -0.5f, 0.5f, 0.5f}, // dot 0.5
+        };
+        int bones = pairs.length;
+        Skeleton skeleton = AnimFixtures.randomSkeleton(new SplittableRandom(3), bones);
+        List<BoneChannel> channels = new ArrayList<>();
+        for (int b = 0; b < bones; b++) {
+            channels.add(BoneChannel.of(skeleton.boneName(b), ChannelPath.ROTATION, Interpolation.LINEAR,
+                    new float[] {0, 1}, pairs[b]));
+        }
+        AnimationClip clip = AnimationClip.of("edges", channels);
+        ClipSampler scalar = ClipSampler.bind(clip, skeleton, SampleOptions.DEFAULTS, null);
+        ClipSampler grouped = ClipSampler.bind(clip, skeleton, SampleOptions.DEFAULTS, AnimKernels.LOOP);
+        assertThat(grouped.soaGroupCount()).isEqualTo(1);
+        Pose a = new Pose(bones);
+        Pose b = new Pose(bones);
+        for (int i = 0; i <= 256; i++) {
+            float t = i / 256f;
+            assertBitsEqual(grouped.sample(t, a), scalar.sample(t, b), bones, t);
+        }
+    }
+
+    @Test
+    void loopKernelSamplesWithoutAllocating() {
+        SplittableRandom r = new SplittableRandom(21);
+        Skeleton skeleton = AnimFixtures.randomSkeleton(r, 48);
+        AnimationClip clip = groupedClip(r, skeleton, 0.4);
+        ClipSampler sampler = ClipSampler.bind(clip, skeleton, SampleOptions.DEFAULTS, AnimKernels.LOOP);
+        assertThat(sampler.soaGroupCount()).isPositive();
+        Pose pose = new Pose(48);
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().getId();
+        float step = clip.duration() / 500;
+        long least = Long.MAX_VALUE;
+        for (int round = 0; round < 4; round++) {
+            long before = threads.getThreadAllocatedBytes(id);
+            for (int i = 0; i < 2000; i++) {
+                sampler.sample(i * step, pose);
+            }
+            least = Math.min(least, threads.getThreadAllocatedBytes(id) - before);
+        }
+        assertThat(least).isZero();
     }
 
     @Property(tries = 80, seed = "6262")

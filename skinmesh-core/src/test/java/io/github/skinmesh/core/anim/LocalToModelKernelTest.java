@@ -46,6 +46,10 @@ class LocalToModelKernelTest {
             assertSameBits(direct, scalar);
         }
         assertSameBits(vector, scalar);
+        float[] loop = new float[scalar.length];
+        AnimKernels.LOOP.localToModel(parents, pose.translations, pose.rotations, pose.scales, bones, root, loop,
+                offset);
+        assertSameBits(loop, scalar);
     }
 
     private static void assertSameBits(float[] actual, float[] expected) {
