@@ -75,7 +75,10 @@ import org.jspecify.annotations.Nullable;
  * halves), and by plain loops otherwise; byte buffers always by plain loops, one value at a time
  * (to fill a buffer at array speed, write an array and {@code put} it into a
  * {@link java.nio.FloatBuffer} or {@link java.nio.ShortBuffer} view of the buffer, made once with
- * little-endian order). The choice changes speed, never a bit of the output.
+ * little-endian order). On Java 20 and later, half arrays are rounded by the runtime's own
+ * conversion ({@code Float.floatToFloat16}), which the JIT turns into the processor's conversion
+ * instructions, with or without the incubator module. The choice changes speed, never a bit of the
+ * output.
  *
  * <pre>{@code
  * CrowdFrames frames = CrowdFrames.of(Vat.bakeBoneTexture(hero, clips, BoneTextureOptions.DEFAULTS, Progress.NONE));
