@@ -12,8 +12,10 @@ import org.jspecify.annotations.Nullable;
  * <p>The method is reached through {@link #FLOAT_TO_FLOAT16}, a method handle held in a
  * {@code static final} field: the JIT treats it as a constant, inlines the target and applies its
  * intrinsic, so a simple loop over an array compiles to the processor's conversion instructions
- * (F16C or AVX-512 on x86), many values per instruction; on JDK 25 such a loop converts about 20
- * times faster than the branch-free bit arithmetic it replaces, run as scalar code. On an older
+ * (F16C or AVX-512 on x86), many values per instruction. Measured on JDK 25 (2-vCPU AMD EPYC with
+ * AVX-512, a loop blending two frames into 768,000 halves, fastest of many rounds): 64 us, against
+ * 72 us for the same blend with the branch-free bit arithmetic on 512-bit Vector API vectors and
+ * about 1,350 us for that arithmetic in a scalar loop, which C2 does not vectorize. On an older
  * runtime the field is {@code null} and callers keep their own conversion.
  *
  * <p>For every finite value whose magnitude is below the half overflow threshold {@code 65520},
