@@ -1,5 +1,6 @@
 package io.github.skinmesh.vat.crowd;
 
+import io.github.skinmesh.core.internal.HardwareHalf;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -9,6 +10,11 @@ import org.jspecify.annotations.Nullable;
  * against the incubator module, and any failure to link or construct it (an incubator API that
  * differs, a CPU without the vector shapes it needs) falls back to the scalar kernel. Both give the
  * same bits. Core's skinning kernels are chosen the same way.
+ *
+ * <p>On a runtime with {@code Float.floatToFloat16} (Java 20 and later) half outputs go through
+ * {@link HardwareHalfBlendKernel} instead, whatever the module: the JIT turns its loops into the
+ * processor's conversion instructions, faster than either kernel's bit arithmetic, with the same
+ * bits; float outputs still go through the kernel chosen above.
  */
 final class BlendKernels {
     static final String VECTOR_MODULE = "jdk.incubator.vector";
@@ -17,8 +23,11 @@ final class BlendKernels {
     /** The vector kernel, or null when it cannot be used in this JVM. */
     static final @Nullable BlendKernel VECTOR = loadVector();
 
-    /** The kernel crowds use: the vector one when available. */
-    static final BlendKernel SELECTED = VECTOR != null ? VECTOR : ScalarBlendKernel.INSTANCE;
+    /** The kernel for float outputs: the vector one when available, else the scalar one. */
+    static final BlendKernel FLOATS = VECTOR != null ? VECTOR : ScalarBlendKernel.INSTANCE;
+
+    /** The kernel crowds use: {@link #FLOATS}, wrapped for the runtime's half conversion when there is one. */
+    static final BlendKernel SELECTED = HardwareHalf.available() ? new HardwareHalfBlendKernel(FLOATS) : FLOATS;
 
     private BlendKernels() {
     }

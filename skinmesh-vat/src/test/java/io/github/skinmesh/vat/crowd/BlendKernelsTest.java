@@ -1,8 +1,10 @@
 package io.github.skinmesh.vat.crowd;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.skinmesh.core.internal.HardwareHalf;
 import io.github.skinmesh.core.skinning.HalfFloats;
 import io.github.skinmesh.testkit.SplitMix64;
 import org.junit.jupiter.api.Test;
@@ -32,7 +34,13 @@ class BlendKernelsTest {
     void theVectorKernelIsUsedExactlyWhenTheModuleIsPresent() {
         // the CI machines have 128-bit SIMD, so presence of the module is the only condition
         assertThat(BlendKernels.VECTOR == null).isEqualTo(!moduleInBootLayer());
-        assertThat(BlendKernels.SELECTED).isSameAs(moduleInBootLayer() ? BlendKernels.VECTOR : ScalarBlendKernel.INSTANCE);
+        assertThat(BlendKernels.FLOATS).isSameAs(moduleInBootLayer() ? BlendKernels.VECTOR : ScalarBlendKernel.INSTANCE);
+        if (HardwareHalf.available()) {
+            assertThat(BlendKernels.SELECTED).isInstanceOf(HardwareHalfBlendKernel.class);
+            assertThat(((HardwareHalfBlendKernel) BlendKernels.SELECTED).floats()).isSameAs(BlendKernels.FLOATS);
+        } else {
+            assertThat(BlendKernels.SELECTED).isSameAs(BlendKernels.FLOATS);
+        }
     }
 
     /**
@@ -45,6 +53,28 @@ class BlendKernelsTest {
     void theVectorKernelWritesTheScalarKernelsBits() {
         BlendKernel vector = BlendKernels.VECTOR;
         assumeTrue(vector != null, "jdk.incubator.vector is not in the boot layer: only the scalar kernel runs");
+        writesTheScalarKernelsBits(vector);
+    }
+
+    /** The same for the kernel that rounds halves with the runtime's conversion. */
+    @Test
+    void theHardwareHalfKernelWritesTheScalarKernelsBits() {
+        assumeTrue(HardwareHalf.available(), "no Float.floatToFloat16 before Java 20: this runtime is "
+                + Runtime.version());
+        writesTheScalarKernelsBits(BlendKernels.SELECTED);
+        writesTheScalarKernelsBits(new HardwareHalfBlendKernel(ScalarBlendKernel.INSTANCE));
+    }
+
+    @Test
+    void theHardwareHalfKernelExistsFromJava20On() {
+        assertThat(HardwareHalf.available()).isEqualTo(Runtime.version().feature() >= 20);
+        if (!HardwareHalf.available()) {
+            assertThatThrownBy(() -> new HardwareHalfBlendKernel(ScalarBlendKernel.INSTANCE))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("Java 20 or later");
+        }
+    }
+
+    private static void writesTheScalarKernelsBits(BlendKernel vector) {
         SplitMix64 rng = new SplitMix64(2048);
         float[] src = new float[400];
         for (int i = 0; i < src.length; i++) {
@@ -92,6 +122,18 @@ class BlendKernelsTest {
     void theVectorKernelRoundsEveryDroppedBitPatternAsCoreDoes() {
         BlendKernel vector = BlendKernels.VECTOR;
         assumeTrue(vector != null, "jdk.incubator.vector is not in the boot layer: only the scalar kernel runs");
+        roundsEveryDroppedBitPatternAsCoreDoes(vector);
+    }
+
+    /** The same for the kernel that rounds halves with the runtime's conversion. */
+    @Test
+    void theHardwareHalfKernelRoundsEveryDroppedBitPatternAsCoreDoes() {
+        assumeTrue(HardwareHalf.available(), "no Float.floatToFloat16 before Java 20: this runtime is "
+                + Runtime.version());
+        roundsEveryDroppedBitPatternAsCoreDoes(BlendKernels.SELECTED);
+    }
+
+    private static void roundsEveryDroppedBitPatternAsCoreDoes(BlendKernel vector) {
         int last = Float.floatToRawIntBits(HalfFloats.HALF_OVERFLOW_THRESHOLD) - 1;
         SplitMix64 rng = new SplitMix64(1024);
         int[] kept = {0, 0x3ff, 0x2aa, 0x155, rng.nextInt(0, 0x3ff), rng.nextInt(0, 0x3ff), rng.nextInt(0, 0x3ff)};

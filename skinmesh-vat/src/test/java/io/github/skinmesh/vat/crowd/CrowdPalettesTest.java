@@ -328,6 +328,55 @@ class CrowdPalettesTest {
         assertThat(crowd.clipTime(1, 3.0 * d)).isEqualTo(0);
     }
 
+    /**
+     * A crowd writes instances grouped by the frames they read, not in index order: each
+     * instance's palette in a random crowd (clips, times, speeds, loops and counts below capacity
+     * all mixed, 1 and 3 threads) must equal that instance written alone by a crowd of one, in
+     * floats, halves and bytes, at its own place.
+     */
+    @Test
+    void eachInstanceIsWrittenAtItsOwnPlaceWhateverOrderTheFramesImpose() {
+        CrowdFrames frames = CrowdFrames.of(CrowdModels.humanoidBake(FLOAT_BAKE));
+        int perInstance = 12 * frames.boneCount();
+        for (int threads : new int[] {1, 3}) {
+            Crowd crowd = randomCrowd(frames, 120, 29 + threads,
+                    CrowdOptions.DEFAULTS.withParallelism(threads).withMinInstanceBonesPerTask(1));
+            int n = 97; // fewer than the capacity: the others are not written
+            float[] floats = new float[perInstance * 120];
+            short[] halves = new short[perInstance * 120];
+            ByteBuffer bytes = ByteBuffer.allocate(2 * perInstance * 120);
+            Arrays.fill(floats, -7f);
+            double t = 3.7;
+            crowd.palettesInto(n, t, floats, 0);
+            crowd.palettesInto(n, t, halves, 0);
+            crowd.palettesInto(n, t, VatEncoding.HALF, bytes);
+            Crowd one = Crowd.create(frames, 1, CrowdOptions.DEFAULTS);
+            float[] alone = new float[perInstance];
+            short[] aloneHalves = new short[perInstance];
+            for (int i = 0; i < 120; i++) {
+                float[] actual = Arrays.copyOfRange(floats, i * perInstance, (i + 1) * perInstance);
+                if (i >= n) {
+                    float[] untouched = new float[perInstance];
+                    Arrays.fill(untouched, -7f);
+                    assertThat(actual).as("instance %d beyond the count", i).containsExactly(untouched);
+                    continue;
+                }
+                one.setInstance(0, crowd.clip(i), crowd.time(i), crowd.speed(i));
+                one.setLoop(0, crowd.loop(i));
+                one.palettesInto(1, t, alone, 0);
+                one.palettesInto(1, t, aloneHalves, 0);
+                assertThat(bits(actual)).as("%d threads, instance %d", threads, i).isEqualTo(bits(alone));
+                assertThat(Arrays.copyOfRange(halves, i * perInstance, (i + 1) * perInstance))
+                        .as("%d threads, instance %d halves", threads, i).isEqualTo(aloneHalves);
+                ByteBuffer little = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+                for (int k = 0; k < perInstance; k++) {
+                    assertThat(little.getShort(2 * (i * perInstance + k)))
+                            .as("%d threads, instance %d byte value %d", threads, i, k).isEqualTo(aloneHalves[k]);
+                }
+            }
+        }
+    }
+
     @Test
     void everyThreadCountWritesTheSameBits() {
         CrowdFrames frames = CrowdFrames.of(CrowdModels.humanoidBake(FLOAT_BAKE));
