@@ -84,6 +84,21 @@ final class VectorLbsKernel implements LbsKernel {
     private static final VectorShuffle<Float> ROTATE_1 = VectorShuffle.fromOp(Z, i -> (i + 4) & 15);
     private static final VectorShuffle<Float> ROTATE_2 = VectorShuffle.fromOp(Z, i -> (i + 8) & 15);
     private static final VectorShuffle<Float> ROTATE_3 = VectorShuffle.fromOp(Z, i -> (i + 12) & 15);
+    /*
+     * The 128-bit block transposition of four blended matrices (two-vector rearranges: lanes 16-31
+     * name the second vector's lanes 0-15): [A0 A1 B0 B1] and [A2 A3 B2 B3] from A and B, then
+     * [A0 B0 C0 D0] and [A1 B1 C1 D1] from [A0 A1 B0 B1] and [C0 C1 D0 D1].
+     */
+    private static final VectorShuffle<Float> LOW_PAIRS = blocks(0, 1, 4, 5);
+    private static final VectorShuffle<Float> HIGH_PAIRS = blocks(2, 3, 6, 7);
+    private static final VectorShuffle<Float> EVEN_BLOCKS = blocks(0, 2, 4, 6);
+    private static final VectorShuffle<Float> ODD_BLOCKS = blocks(1, 3, 5, 7);
+    /** Coordinate x, y or z of each of four packed xyz triples, repeated over the triple's 128-bit block. */
+    private static final VectorShuffle<Float> SPREAD_X = VectorShuffle.fromOp(Z, i -> 3 * (i >> 2));
+    private static final VectorShuffle<Float> SPREAD_Y = VectorShuffle.fromOp(Z, i -> 3 * (i >> 2) + 1);
+    private static final VectorShuffle<Float> SPREAD_Z = VectorShuffle.fromOp(Z, i -> 3 * (i >> 2) + 2);
+    /** Lanes 0-2 of each 128-bit block packed into lanes 0-11 (lanes 12-15 repeat lane 15). */
+    private static final VectorShuffle<Float> PACK_XYZ = VectorShuffle.fromOp(Z, i -> i < 12 ? 4 * (i / 3) + i % 3 : 15);
 
     /**
      * The shape this JVM runs by default: the whole matrix in 512 bits from JDK 25 on where
@@ -120,6 +135,18 @@ final class VectorLbsKernel implements LbsKernel {
             throw new UnsupportedOperationException("no 128-bit vector support");
         }
         this.shape = shape;
+    }
+
+    /**
+     * @param b0 the block for lanes 0-3: 128-bit block 0-3 of the first vector, 4-7 of the second
+     * @param b1 the block for lanes 4-7
+     * @param b2 the block for lanes 8-11
+     * @param b3 the block for lanes 12-15
+     * @return the two-vector selection of those blocks, in that order
+     */
+    private static VectorShuffle<Float> blocks(int b0, int b1, int b2, int b3) {
+        int[] b = {b0, b1, b2, b3};
+        return VectorShuffle.fromOp(Z, i -> 4 * b[i >> 2] + (i & 3));
     }
 
     /**
@@ -513,13 +540,60 @@ final class VectorLbsKernel implements LbsKernel {
     }
 
     /**
-     * Four influences, positions: the whole matrix blended in one 512-bit vector; columns 1, 2 and 3
-     * come to lanes 0-3 by rotations (the two-vector {@code rearrange}, which has no index check).
+     * Four influences, positions: the whole matrix blended in one 512-bit vector. Four vertices per
+     * step: their four blended matrices are transposed by 128-bit blocks (eight two-vector
+     * {@code rearrange}s) into one vector per column, {@code [c_A|c_B|c_C|c_D]}; one 16-float load
+     * of the sources gives, by single-vector {@code rearrange}s, {@code [x_A x_A x_A x_A|x_B ...]}
+     * and likewise {@code y} and {@code z}; three fused multiply-adds transform the four vertices
+     * and one {@code rearrange} packs their twelve coordinates for one 16-float store. The four
+     * floats past the twelve are vertex {@code v+4}'s and {@code v+5}'s, which the range skins
+     * after them (the loop stops while {@code v+5} is at most the range's last vertex), so nothing
+     * outside the range is written. The rest one vertex per step, columns 1, 2 and 3 brought to
+     * lanes 0-3 by rotations (the two-vector {@code rearrange}, which has no index check). Each
+     * lane's operations are those of the one-vertex step, so both give the same bits.
      */
     private static void positionsMatrix(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
             float[] dstP, int first, int end) {
         int last = end - 1;
-        for (int v = first; v < last; v++) {
+        int v = first;
+        for (; v + 6 <= end; v += 4) {
+            int js = 4 * v - jo;
+            int a0 = joints[js] << 4, a1 = joints[js + 1] << 4, a2 = joints[js + 2] << 4,
+                    a3 = joints[js + 3] << 4;
+            int b0 = joints[js + 4] << 4, b1 = joints[js + 5] << 4, b2 = joints[js + 6] << 4,
+                    b3 = joints[js + 7] << 4;
+            int c0 = joints[js + 8] << 4, c1 = joints[js + 9] << 4, c2 = joints[js + 10] << 4,
+                    c3 = joints[js + 11] << 4;
+            int d0 = joints[js + 12] << 4, d1 = joints[js + 13] << 4, d2 = joints[js + 14] << 4,
+                    d3 = joints[js + 15] << 4;
+            int s = 4 * v;
+            FloatVector ma = FloatVector.fromArray(Z, pal, a0).mul(weights[s]);
+            FloatVector mb = FloatVector.fromArray(Z, pal, b0).mul(weights[s + 4]);
+            FloatVector mc = FloatVector.fromArray(Z, pal, c0).mul(weights[s + 8]);
+            FloatVector md = FloatVector.fromArray(Z, pal, d0).mul(weights[s + 12]);
+            ma = FloatVector.fromArray(Z, pal, a1).fma(FloatVector.broadcast(Z, weights[s + 1]), ma);
+            mb = FloatVector.fromArray(Z, pal, b1).fma(FloatVector.broadcast(Z, weights[s + 5]), mb);
+            mc = FloatVector.fromArray(Z, pal, c1).fma(FloatVector.broadcast(Z, weights[s + 9]), mc);
+            md = FloatVector.fromArray(Z, pal, d1).fma(FloatVector.broadcast(Z, weights[s + 13]), md);
+            ma = FloatVector.fromArray(Z, pal, a2).fma(FloatVector.broadcast(Z, weights[s + 2]), ma);
+            mb = FloatVector.fromArray(Z, pal, b2).fma(FloatVector.broadcast(Z, weights[s + 6]), mb);
+            mc = FloatVector.fromArray(Z, pal, c2).fma(FloatVector.broadcast(Z, weights[s + 10]), mc);
+            md = FloatVector.fromArray(Z, pal, d2).fma(FloatVector.broadcast(Z, weights[s + 14]), md);
+            ma = FloatVector.fromArray(Z, pal, a3).fma(FloatVector.broadcast(Z, weights[s + 3]), ma);
+            mb = FloatVector.fromArray(Z, pal, b3).fma(FloatVector.broadcast(Z, weights[s + 7]), mb);
+            mc = FloatVector.fromArray(Z, pal, c3).fma(FloatVector.broadcast(Z, weights[s + 11]), mc);
+            md = FloatVector.fromArray(Z, pal, d3).fma(FloatVector.broadcast(Z, weights[s + 15]), md);
+            FloatVector ab01 = ma.rearrange(LOW_PAIRS, mb), ab23 = ma.rearrange(HIGH_PAIRS, mb);
+            FloatVector cd01 = mc.rearrange(LOW_PAIRS, md), cd23 = mc.rearrange(HIGH_PAIRS, md);
+            FloatVector col0 = ab01.rearrange(EVEN_BLOCKS, cd01), col1 = ab01.rearrange(ODD_BLOCKS, cd01);
+            FloatVector col2 = ab23.rearrange(EVEN_BLOCKS, cd23), col3 = ab23.rearrange(ODD_BLOCKS, cd23);
+            int p = 3 * v;
+            FloatVector sp = FloatVector.fromArray(Z, srcP, p);
+            FloatVector rp = col0.fma(sp.rearrange(SPREAD_X), col1.fma(sp.rearrange(SPREAD_Y),
+                    col2.fma(sp.rearrange(SPREAD_Z), col3)));
+            rp.rearrange(PACK_XYZ).intoArray(dstP, p);
+        }
+        for (; v < last; v++) {
             int js = 4 * v - jo;
             int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
             int s = 4 * v;
@@ -540,7 +614,45 @@ final class VectorLbsKernel implements LbsKernel {
     private static void positionsMatrix(float[] pal, char[] joints, float[] weights, float[] srcP,
             float[] dstP, int first, int end) {
         int last = end - 1;
-        for (int v = first; v < last; v++) {
+        int v = first;
+        for (; v + 6 <= end; v += 4) {
+            int js = 4 * v;
+            int a0 = joints[js] << 4, a1 = joints[js + 1] << 4, a2 = joints[js + 2] << 4,
+                    a3 = joints[js + 3] << 4;
+            int b0 = joints[js + 4] << 4, b1 = joints[js + 5] << 4, b2 = joints[js + 6] << 4,
+                    b3 = joints[js + 7] << 4;
+            int c0 = joints[js + 8] << 4, c1 = joints[js + 9] << 4, c2 = joints[js + 10] << 4,
+                    c3 = joints[js + 11] << 4;
+            int d0 = joints[js + 12] << 4, d1 = joints[js + 13] << 4, d2 = joints[js + 14] << 4,
+                    d3 = joints[js + 15] << 4;
+            int s = 4 * v;
+            FloatVector ma = FloatVector.fromArray(Z, pal, a0).mul(weights[s]);
+            FloatVector mb = FloatVector.fromArray(Z, pal, b0).mul(weights[s + 4]);
+            FloatVector mc = FloatVector.fromArray(Z, pal, c0).mul(weights[s + 8]);
+            FloatVector md = FloatVector.fromArray(Z, pal, d0).mul(weights[s + 12]);
+            ma = FloatVector.fromArray(Z, pal, a1).fma(FloatVector.broadcast(Z, weights[s + 1]), ma);
+            mb = FloatVector.fromArray(Z, pal, b1).fma(FloatVector.broadcast(Z, weights[s + 5]), mb);
+            mc = FloatVector.fromArray(Z, pal, c1).fma(FloatVector.broadcast(Z, weights[s + 9]), mc);
+            md = FloatVector.fromArray(Z, pal, d1).fma(FloatVector.broadcast(Z, weights[s + 13]), md);
+            ma = FloatVector.fromArray(Z, pal, a2).fma(FloatVector.broadcast(Z, weights[s + 2]), ma);
+            mb = FloatVector.fromArray(Z, pal, b2).fma(FloatVector.broadcast(Z, weights[s + 6]), mb);
+            mc = FloatVector.fromArray(Z, pal, c2).fma(FloatVector.broadcast(Z, weights[s + 10]), mc);
+            md = FloatVector.fromArray(Z, pal, d2).fma(FloatVector.broadcast(Z, weights[s + 14]), md);
+            ma = FloatVector.fromArray(Z, pal, a3).fma(FloatVector.broadcast(Z, weights[s + 3]), ma);
+            mb = FloatVector.fromArray(Z, pal, b3).fma(FloatVector.broadcast(Z, weights[s + 7]), mb);
+            mc = FloatVector.fromArray(Z, pal, c3).fma(FloatVector.broadcast(Z, weights[s + 11]), mc);
+            md = FloatVector.fromArray(Z, pal, d3).fma(FloatVector.broadcast(Z, weights[s + 15]), md);
+            FloatVector ab01 = ma.rearrange(LOW_PAIRS, mb), ab23 = ma.rearrange(HIGH_PAIRS, mb);
+            FloatVector cd01 = mc.rearrange(LOW_PAIRS, md), cd23 = mc.rearrange(HIGH_PAIRS, md);
+            FloatVector col0 = ab01.rearrange(EVEN_BLOCKS, cd01), col1 = ab01.rearrange(ODD_BLOCKS, cd01);
+            FloatVector col2 = ab23.rearrange(EVEN_BLOCKS, cd23), col3 = ab23.rearrange(ODD_BLOCKS, cd23);
+            int p = 3 * v;
+            FloatVector sp = FloatVector.fromArray(Z, srcP, p);
+            FloatVector rp = col0.fma(sp.rearrange(SPREAD_X), col1.fma(sp.rearrange(SPREAD_Y),
+                    col2.fma(sp.rearrange(SPREAD_Z), col3)));
+            rp.rearrange(PACK_XYZ).intoArray(dstP, p);
+        }
+        for (; v < last; v++) {
             int js = 4 * v;
             int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
             int s = 4 * v;
@@ -564,7 +676,49 @@ final class VectorLbsKernel implements LbsKernel {
     private static void positionsNormalsMatrix(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
             float[] dstP, float[] srcN, float[] dstN, int first, int end) {
         int last = end - 1;
-        for (int v = first; v < last; v++) {
+        int v = first;
+        for (; v + 6 <= end; v += 4) {
+            int js = 4 * v - jo;
+            int a0 = joints[js] << 4, a1 = joints[js + 1] << 4, a2 = joints[js + 2] << 4,
+                    a3 = joints[js + 3] << 4;
+            int b0 = joints[js + 4] << 4, b1 = joints[js + 5] << 4, b2 = joints[js + 6] << 4,
+                    b3 = joints[js + 7] << 4;
+            int c0 = joints[js + 8] << 4, c1 = joints[js + 9] << 4, c2 = joints[js + 10] << 4,
+                    c3 = joints[js + 11] << 4;
+            int d0 = joints[js + 12] << 4, d1 = joints[js + 13] << 4, d2 = joints[js + 14] << 4,
+                    d3 = joints[js + 15] << 4;
+            int s = 4 * v;
+            FloatVector ma = FloatVector.fromArray(Z, pal, a0).mul(weights[s]);
+            FloatVector mb = FloatVector.fromArray(Z, pal, b0).mul(weights[s + 4]);
+            FloatVector mc = FloatVector.fromArray(Z, pal, c0).mul(weights[s + 8]);
+            FloatVector md = FloatVector.fromArray(Z, pal, d0).mul(weights[s + 12]);
+            ma = FloatVector.fromArray(Z, pal, a1).fma(FloatVector.broadcast(Z, weights[s + 1]), ma);
+            mb = FloatVector.fromArray(Z, pal, b1).fma(FloatVector.broadcast(Z, weights[s + 5]), mb);
+            mc = FloatVector.fromArray(Z, pal, c1).fma(FloatVector.broadcast(Z, weights[s + 9]), mc);
+            md = FloatVector.fromArray(Z, pal, d1).fma(FloatVector.broadcast(Z, weights[s + 13]), md);
+            ma = FloatVector.fromArray(Z, pal, a2).fma(FloatVector.broadcast(Z, weights[s + 2]), ma);
+            mb = FloatVector.fromArray(Z, pal, b2).fma(FloatVector.broadcast(Z, weights[s + 6]), mb);
+            mc = FloatVector.fromArray(Z, pal, c2).fma(FloatVector.broadcast(Z, weights[s + 10]), mc);
+            md = FloatVector.fromArray(Z, pal, d2).fma(FloatVector.broadcast(Z, weights[s + 14]), md);
+            ma = FloatVector.fromArray(Z, pal, a3).fma(FloatVector.broadcast(Z, weights[s + 3]), ma);
+            mb = FloatVector.fromArray(Z, pal, b3).fma(FloatVector.broadcast(Z, weights[s + 7]), mb);
+            mc = FloatVector.fromArray(Z, pal, c3).fma(FloatVector.broadcast(Z, weights[s + 11]), mc);
+            md = FloatVector.fromArray(Z, pal, d3).fma(FloatVector.broadcast(Z, weights[s + 15]), md);
+            FloatVector ab01 = ma.rearrange(LOW_PAIRS, mb), ab23 = ma.rearrange(HIGH_PAIRS, mb);
+            FloatVector cd01 = mc.rearrange(LOW_PAIRS, md), cd23 = mc.rearrange(HIGH_PAIRS, md);
+            FloatVector col0 = ab01.rearrange(EVEN_BLOCKS, cd01), col1 = ab01.rearrange(ODD_BLOCKS, cd01);
+            FloatVector col2 = ab23.rearrange(EVEN_BLOCKS, cd23), col3 = ab23.rearrange(ODD_BLOCKS, cd23);
+            int p = 3 * v;
+            FloatVector sp = FloatVector.fromArray(Z, srcP, p);
+            FloatVector rp = col0.fma(sp.rearrange(SPREAD_X), col1.fma(sp.rearrange(SPREAD_Y),
+                    col2.fma(sp.rearrange(SPREAD_Z), col3)));
+            FloatVector sn = FloatVector.fromArray(Z, srcN, p);
+            FloatVector rn = col0.fma(sn.rearrange(SPREAD_X), col1.fma(sn.rearrange(SPREAD_Y),
+                    col2.mul(sn.rearrange(SPREAD_Z))));
+            rp.rearrange(PACK_XYZ).intoArray(dstP, p);
+            rn.rearrange(PACK_XYZ).intoArray(dstN, p);
+        }
+        for (; v < last; v++) {
             int js = 4 * v - jo;
             int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
             int s = 4 * v;
@@ -588,7 +742,49 @@ final class VectorLbsKernel implements LbsKernel {
     private static void positionsNormalsMatrix(float[] pal, char[] joints, float[] weights, float[] srcP,
             float[] dstP, float[] srcN, float[] dstN, int first, int end) {
         int last = end - 1;
-        for (int v = first; v < last; v++) {
+        int v = first;
+        for (; v + 6 <= end; v += 4) {
+            int js = 4 * v;
+            int a0 = joints[js] << 4, a1 = joints[js + 1] << 4, a2 = joints[js + 2] << 4,
+                    a3 = joints[js + 3] << 4;
+            int b0 = joints[js + 4] << 4, b1 = joints[js + 5] << 4, b2 = joints[js + 6] << 4,
+                    b3 = joints[js + 7] << 4;
+            int c0 = joints[js + 8] << 4, c1 = joints[js + 9] << 4, c2 = joints[js + 10] << 4,
+                    c3 = joints[js + 11] << 4;
+            int d0 = joints[js + 12] << 4, d1 = joints[js + 13] << 4, d2 = joints[js + 14] << 4,
+                    d3 = joints[js + 15] << 4;
+            int s = 4 * v;
+            FloatVector ma = FloatVector.fromArray(Z, pal, a0).mul(weights[s]);
+            FloatVector mb = FloatVector.fromArray(Z, pal, b0).mul(weights[s + 4]);
+            FloatVector mc = FloatVector.fromArray(Z, pal, c0).mul(weights[s + 8]);
+            FloatVector md = FloatVector.fromArray(Z, pal, d0).mul(weights[s + 12]);
+            ma = FloatVector.fromArray(Z, pal, a1).fma(FloatVector.broadcast(Z, weights[s + 1]), ma);
+            mb = FloatVector.fromArray(Z, pal, b1).fma(FloatVector.broadcast(Z, weights[s + 5]), mb);
+            mc = FloatVector.fromArray(Z, pal, c1).fma(FloatVector.broadcast(Z, weights[s + 9]), mc);
+            md = FloatVector.fromArray(Z, pal, d1).fma(FloatVector.broadcast(Z, weights[s + 13]), md);
+            ma = FloatVector.fromArray(Z, pal, a2).fma(FloatVector.broadcast(Z, weights[s + 2]), ma);
+            mb = FloatVector.fromArray(Z, pal, b2).fma(FloatVector.broadcast(Z, weights[s + 6]), mb);
+            mc = FloatVector.fromArray(Z, pal, c2).fma(FloatVector.broadcast(Z, weights[s + 10]), mc);
+            md = FloatVector.fromArray(Z, pal, d2).fma(FloatVector.broadcast(Z, weights[s + 14]), md);
+            ma = FloatVector.fromArray(Z, pal, a3).fma(FloatVector.broadcast(Z, weights[s + 3]), ma);
+            mb = FloatVector.fromArray(Z, pal, b3).fma(FloatVector.broadcast(Z, weights[s + 7]), mb);
+            mc = FloatVector.fromArray(Z, pal, c3).fma(FloatVector.broadcast(Z, weights[s + 11]), mc);
+            md = FloatVector.fromArray(Z, pal, d3).fma(FloatVector.broadcast(Z, weights[s + 15]), md);
+            FloatVector ab01 = ma.rearrange(LOW_PAIRS, mb), ab23 = ma.rearrange(HIGH_PAIRS, mb);
+            FloatVector cd01 = mc.rearrange(LOW_PAIRS, md), cd23 = mc.rearrange(HIGH_PAIRS, md);
+            FloatVector col0 = ab01.rearrange(EVEN_BLOCKS, cd01), col1 = ab01.rearrange(ODD_BLOCKS, cd01);
+            FloatVector col2 = ab23.rearrange(EVEN_BLOCKS, cd23), col3 = ab23.rearrange(ODD_BLOCKS, cd23);
+            int p = 3 * v;
+            FloatVector sp = FloatVector.fromArray(Z, srcP, p);
+            FloatVector rp = col0.fma(sp.rearrange(SPREAD_X), col1.fma(sp.rearrange(SPREAD_Y),
+                    col2.fma(sp.rearrange(SPREAD_Z), col3)));
+            FloatVector sn = FloatVector.fromArray(Z, srcN, p);
+            FloatVector rn = col0.fma(sn.rearrange(SPREAD_X), col1.fma(sn.rearrange(SPREAD_Y),
+                    col2.mul(sn.rearrange(SPREAD_Z))));
+            rp.rearrange(PACK_XYZ).intoArray(dstP, p);
+            rn.rearrange(PACK_XYZ).intoArray(dstN, p);
+        }
+        for (; v < last; v++) {
             int js = 4 * v;
             int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
             int s = 4 * v;
