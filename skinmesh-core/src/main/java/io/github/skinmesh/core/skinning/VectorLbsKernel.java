@@ -6,9 +6,10 @@ import jdk.incubator.vector.VectorSpecies;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Linear blend skinning with the incubating Vector API, in one of three {@linkplain Shape shapes}: 128-bit vectors holding one matrix column each
- * ({@link Shape#COLUMNS_128}); 256-bit vectors holding two columns ({@link Shape#PAIRS_256});
- * one 512-bit vector holding the whole 4x4 matrix ({@link Shape#MATRIX_512}). Per influence the
+ * Linear blend skinning with the incubating Vector API, in one of three {@linkplain Shape shapes}:
+ * 128-bit vectors holding one matrix column each ({@link Shape#COLUMNS_128}); 256-bit vectors
+ * holding two columns ({@link Shape#PAIRS_256}); one 512-bit vector holding the whole 4x4 matrix
+ * ({@link Shape#MATRIX_512}). Per influence the
  * columns are loaded and accumulated with one fused multiply-add per vector (16, 8 or 4
  * instructions instead of 48 scalar operations); the blended columns then transform the position
  * as {@code c0*x + (c1*y + (c2*z + c3))}, the normal and the tangent as
@@ -45,15 +46,23 @@ import org.jspecify.annotations.Nullable;
  * 2-vCPU Zen 3 (AVX2): 128-bit columns 119 / 130; eight vertices per step in
  * structure-of-arrays form with gathers 23 / 34. Several Vector API shapes exercised in one JVM
  * made each slower by up to 3x in these measurements (inlining of the API's generic code), so
- * benchmarks run one shape per JVM.
+ * benchmarks run one shape per JVM. The 512-bit shape's four-vertex step against its one-vertex
+ * step (JDK 25, the same machine at load average 11-14, through a bound skin, per CPU-second,
+ * medians of 20 samples of 200 calls, runs interleaved): positions and normals 320, 267 and 275
+ * against 268, 196 and 232 (with 16-bit joints 239 and 265 against 238 and 252); positions alone
+ * 304 and 269 against 335 and 331, so positions alone stay one vertex per step. Per four vertices
+ * the step saves 18 of 40 fused multiply-adds and 6 of 8 stores and adds 4 rearranges to the 12 of
+ * the rotations; positions alone save 9 of 28 fused multiply-adds and 3 of 4 stores, with as many
+ * rearranges (12) as the rotations.
  *
  * <p>A full 4-lane store writes one float past the vertex's xyz, a 16-lane store of four vertices
  * four floats past them (vertex {@code v+4} and the x of {@code v+5}); the vertices after them in
  * the range overwrite those floats, and the four-vertex loop stops while {@code v+5} is still at
- * most the range's last vertex. The last vertex of a range is computed by {@link ScalarLbsKernel} instead (the same
- * operations, so the same bits), so that concurrent ranges never touch each other's floats and
- * results are bit for bit independent of how a mesh is split into ranges (extracting lanes for it
- * inside the loop made C2 box the vectors: 2x slower on JDK 17). Row 3 of each skin matrix is
+ * most the range's last vertex. The last vertex of a range is computed by
+ * {@link ScalarLbsKernel} instead (the same operations, so the same bits), so that concurrent
+ * ranges never touch each other's floats and results are bit for bit independent of how a mesh
+ * is split into ranges (extracting lanes for it inside the loop made C2 box the vectors: 2x
+ * slower on JDK 17). Row 3 of each skin matrix is
  * carried and ignored. The wide shapes are written for four influences, positions with or
  * without normals (the common case); other influence counts and the general case (tangents, the
  * cofactor normal transform, renormalization) run the 128-bit code in every shape. Normals by the
@@ -111,7 +120,8 @@ final class VectorLbsKernel implements LbsKernel {
     private static final VectorShuffle<Float> SPREAD_Y = VectorShuffle.fromOp(Z, i -> 3 * (i >> 2) + 1);
     private static final VectorShuffle<Float> SPREAD_Z = VectorShuffle.fromOp(Z, i -> 3 * (i >> 2) + 2);
     /** Lanes 0-2 of each 128-bit block packed into lanes 0-11 (lanes 12-15 repeat lane 15). */
-    private static final VectorShuffle<Float> PACK_XYZ = VectorShuffle.fromOp(Z, i -> i < 12 ? 4 * (i / 3) + i % 3 : 15);
+    private static final VectorShuffle<Float> PACK_XYZ =
+            VectorShuffle.fromOp(Z, i -> i < 12 ? 4 * (i / 3) + i % 3 : 15);
 
     /**
      * The shape this JVM runs by default: the whole matrix in 512 bits from JDK 25 on where
