@@ -47,10 +47,12 @@ import org.jspecify.annotations.Nullable;
  * structure-of-arrays form with gathers 23 / 34. Several Vector API shapes exercised in one JVM
  * made each slower by up to 3x in these measurements (inlining of the API's generic code), so
  * benchmarks run one shape per JVM. The 512-bit shape's four-vertex step against its one-vertex
- * step (JDK 25, the same machine at load average 11-14, through a bound skin, per CPU-second,
- * medians of 20 samples of 200 calls, runs interleaved): positions and normals 320, 267 and 275
- * against 268, 196 and 232 (with 16-bit joints 239 and 265 against 238 and 252); positions alone
- * 304 and 269 against 335 and 331, so positions alone stay one vertex per step. Per four vertices
+ * step (JDK 25, the same machine at load average 11-16, through a bound skin, per CPU-second,
+ * medians of 20 samples of 200 calls, nine runs of each interleaved): positions and normals 320,
+ * 267, 275, 283, 288, 289, 275, 298, 342 against 268, 196, 232, 284, 275, 254, 275, 277, 289
+ * (faster or within 1% in every pair, median 288 against 275; with 16-bit joints 239 and 265 against
+ * 238 and 252); positions alone 304 and 269 against 335 and 331, so positions alone stay one
+ * vertex per step (identical code differed by up to 6% between runs at that load). Per four vertices
  * the step saves 18 of 40 fused multiply-adds and 6 of 8 stores and adds 4 rearranges to the 12 of
  * the rotations; positions alone save 9 of 28 fused multiply-adds and 3 of 4 stores, with as many
  * rearranges (12) as the rotations.
