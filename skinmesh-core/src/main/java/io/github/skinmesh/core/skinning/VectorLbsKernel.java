@@ -6,10 +6,10 @@ import jdk.incubator.vector.VectorSpecies;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Linear blend skinning with the incubating Vector API, one vertex per step, in one of three
- * {@linkplain Shape shapes}: 128-bit vectors holding one matrix column each
- * ({@link Shape#COLUMNS_128}); 256-bit vectors holding two columns ({@link Shape#PAIRS_256});
- * one 512-bit vector holding the whole 4x4 matrix ({@link Shape#MATRIX_512}). Per influence the
+ * Linear blend skinning with the incubating Vector API, in one of three {@linkplain Shape shapes}:
+ * 128-bit vectors holding one matrix column each ({@link Shape#COLUMNS_128}); 256-bit vectors
+ * holding two columns ({@link Shape#PAIRS_256}); one 512-bit vector holding the whole 4x4 matrix
+ * ({@link Shape#MATRIX_512}). Per influence the
  * columns are loaded and accumulated with one fused multiply-add per vector (16, 8 or 4
  * instructions instead of 48 scalar operations); the blended columns then transform the position
  * as {@code c0*x + (c1*y + (c2*z + c3))}, the normal and the tangent as
@@ -17,10 +17,17 @@ import org.jspecify.annotations.Nullable;
  * the operation {@link ScalarLbsKernel} performs on row {@code r}, so all shapes and the scalar
  * kernel give the same bits (the Vector API defines {@code fma} lane-wise as {@link Math#fma}).
  *
- * <p>The wide shapes blend whole column pairs or the whole matrix, then bring columns 1 and 3
- * (and 2) to lanes 0-3 with lane rotations ({@code rearrange}) and transform in the full-width
- * vector, of which lanes 0-3 are the result. Only lanes 0-3 of a result are stored, as a 128-bit vector (the low
- * part of a wide vector is a free reinterpretation on every JDK; other parts are not on JDK 17).
+ * <p>The 128- and 256-bit shapes skin one vertex per step. The 256-bit shape blends whole column
+ * pairs, then brings columns 1 and 3 to lanes 0-3 with lane rotations ({@code rearrange}) and
+ * transforms in the full-width vector, of which lanes 0-3 are the result; only they are stored,
+ * as a 128-bit vector (the low part of a wide vector is a free reinterpretation on every JDK;
+ * other parts are not on JDK 17). The 512-bit shape blends each vertex's whole matrix. For
+ * positions alone it skins one vertex per step, with rotations as in the 256-bit shape; for
+ * positions and normals four vertices per step: it transposes the four blended matrices by 128-bit
+ * blocks into one vector per column ({@code [c_A|c_B|c_C|c_D]}), spreads each source coordinate
+ * of the four vertices over its vertex's block, transforms the four vertices with three fused
+ * multiply-adds per stream and packs their twelve coordinates for one store; the vertices left
+ * over (fewer than six) run one per step.
  *
  * <p>Notes. The column layout is ozz-animation's SIMD SkinningJob. Measured on workload
  * {@code lbs} (positions and normals, four influences, one thread, throughput per CPU-second of
@@ -39,13 +46,25 @@ import org.jspecify.annotations.Nullable;
  * 2-vCPU Zen 3 (AVX2): 128-bit columns 119 / 130; eight vertices per step in
  * structure-of-arrays form with gathers 23 / 34. Several Vector API shapes exercised in one JVM
  * made each slower by up to 3x in these measurements (inlining of the API's generic code), so
- * benchmarks run one shape per JVM.
+ * benchmarks run one shape per JVM. The 512-bit shape's four-vertex step against its one-vertex
+ * step (JDK 25, the same machine at load average 11-16, through a bound skin, per CPU-second,
+ * medians of 20 samples of 200 calls, nine runs of each interleaved): positions and normals 320,
+ * 267, 275, 283, 288, 289, 275, 298, 342 against 268, 196, 232, 284, 275, 254, 275, 277, 289
+ * (faster or within 1% in every pair, median 288 against 275; with 16-bit joints 239 and 265 against
+ * 238 and 252); positions alone 304 and 269 against 335 and 331, so positions alone stay one
+ * vertex per step (identical code differed by up to 6% between runs at that load). Per four vertices
+ * the step saves 18 of 40 fused multiply-adds and 6 of 8 stores and adds 4 rearranges to the 12 of
+ * the rotations; positions alone save 9 of 28 fused multiply-adds and 3 of 4 stores, with as many
+ * rearranges (12) as the rotations.
  *
- * <p>A full 4-lane store writes one float past the vertex's xyz; the next vertex overwrites it.
- * The last vertex of a range is computed by {@link ScalarLbsKernel} instead (the same
- * operations, so the same bits), so that concurrent ranges never touch each other's floats and
- * results are bit for bit independent of how a mesh is split into ranges (extracting lanes for it
- * inside the loop made C2 box the vectors: 2x slower on JDK 17). Row 3 of each skin matrix is
+ * <p>A full 4-lane store writes one float past the vertex's xyz, a 16-lane store of four vertices
+ * four floats past them (vertex {@code v+4} and the x of {@code v+5}); the vertices after them in
+ * the range overwrite those floats, and the four-vertex loop stops while {@code v+5} is still at
+ * most the range's last vertex. The last vertex of a range is computed by
+ * {@link ScalarLbsKernel} instead (the same operations, so the same bits), so that concurrent
+ * ranges never touch each other's floats and results are bit for bit independent of how a mesh
+ * is split into ranges (extracting lanes for it inside the loop made C2 box the vectors: 2x
+ * slower on JDK 17). Row 3 of each skin matrix is
  * carried and ignored. The wide shapes are written for four influences, positions with or
  * without normals (the common case); other influence counts and the general case (tangents, the
  * cofactor normal transform, renormalization) run the 128-bit code in every shape. Normals by the
@@ -64,7 +83,12 @@ final class VectorLbsKernel implements LbsKernel {
         COLUMNS_128("vector"),
         /** Columns 0-1 and 2-3 in two 256-bit vectors: 8 loads and fused multiply-adds, 2 rotations. */
         PAIRS_256("vector-wide"),
-        /** The whole matrix in one 512-bit vector: 4 loads and fused multiply-adds, 3 rotations. */
+        /**
+         * The whole matrix in one 512-bit vector: 4 loads and fused multiply-adds per vertex; positions
+         * alone one vertex per step with 3 rotations, positions and normals four vertices per step
+         * with 2 two-vector rearranges per vertex (the block transposition) and, per four vertices and
+         * stream, one 16-float load, 4 rearranges, 3 fused multiply-adds and one store.
+         */
         MATRIX_512("vector-512");
 
         final String kernelName;
@@ -84,6 +108,22 @@ final class VectorLbsKernel implements LbsKernel {
     private static final VectorShuffle<Float> ROTATE_1 = VectorShuffle.fromOp(Z, i -> (i + 4) & 15);
     private static final VectorShuffle<Float> ROTATE_2 = VectorShuffle.fromOp(Z, i -> (i + 8) & 15);
     private static final VectorShuffle<Float> ROTATE_3 = VectorShuffle.fromOp(Z, i -> (i + 12) & 15);
+    /*
+     * The 128-bit block transposition of four blended matrices (two-vector rearranges: lanes 16-31
+     * name the second vector's lanes 0-15): [A0 A1 B0 B1] and [A2 A3 B2 B3] from A and B, then
+     * [A0 B0 C0 D0] and [A1 B1 C1 D1] from [A0 A1 B0 B1] and [C0 C1 D0 D1].
+     */
+    private static final VectorShuffle<Float> LOW_PAIRS = blocks(0, 1, 4, 5);
+    private static final VectorShuffle<Float> HIGH_PAIRS = blocks(2, 3, 6, 7);
+    private static final VectorShuffle<Float> EVEN_BLOCKS = blocks(0, 2, 4, 6);
+    private static final VectorShuffle<Float> ODD_BLOCKS = blocks(1, 3, 5, 7);
+    /** Coordinate x, y or z of each of four packed xyz triples, repeated over the triple's 128-bit block. */
+    private static final VectorShuffle<Float> SPREAD_X = VectorShuffle.fromOp(Z, i -> 3 * (i >> 2));
+    private static final VectorShuffle<Float> SPREAD_Y = VectorShuffle.fromOp(Z, i -> 3 * (i >> 2) + 1);
+    private static final VectorShuffle<Float> SPREAD_Z = VectorShuffle.fromOp(Z, i -> 3 * (i >> 2) + 2);
+    /** Lanes 0-2 of each 128-bit block packed into lanes 0-11 (lanes 12-15 repeat lane 15). */
+    private static final VectorShuffle<Float> PACK_XYZ =
+            VectorShuffle.fromOp(Z, i -> i < 12 ? 4 * (i / 3) + i % 3 : 15);
 
     /**
      * The shape this JVM runs by default: the whole matrix in 512 bits from JDK 25 on where
@@ -120,6 +160,18 @@ final class VectorLbsKernel implements LbsKernel {
             throw new UnsupportedOperationException("no 128-bit vector support");
         }
         this.shape = shape;
+    }
+
+    /**
+     * @param b0 the block for lanes 0-3: 128-bit block 0-3 of the first vector, 4-7 of the second
+     * @param b1 the block for lanes 4-7
+     * @param b2 the block for lanes 8-11
+     * @param b3 the block for lanes 12-15
+     * @return the two-vector selection of those blocks, in that order
+     */
+    private static VectorShuffle<Float> blocks(int b0, int b1, int b2, int b3) {
+        int[] b = {b0, b1, b2, b3};
+        return VectorShuffle.fromOp(Z, i -> 4 * b[i >> 2] + (i & 3));
     }
 
     /**
@@ -558,13 +610,67 @@ final class VectorLbsKernel implements LbsKernel {
     }
 
     /**
-     * Four influences, positions and normals, in the shape of {@link #positionsMatrix(float[],
-     * int[], int, float[], float[], float[], int, int)}.
+     * Four influences, positions and normals, the whole matrix blended in one 512-bit vector. Four
+     * vertices per step: their four blended matrices are transposed by 128-bit blocks (eight
+     * two-vector {@code rearrange}s) into one vector per column, {@code [c_A|c_B|c_C|c_D]}; one
+     * 16-float load per stream gives, by single-vector {@code rearrange}s,
+     * {@code [x_A x_A x_A x_A|x_B ...]} and likewise {@code y} and {@code z}; three fused
+     * multiply-adds per stream transform the four vertices and one {@code rearrange} packs their
+     * twelve coordinates for one 16-float store. The four floats past the twelve are vertex
+     * {@code v+4}'s and {@code v+5}'s x, which the range skins after them (the loop stops while
+     * {@code v+5} is at most the range's last vertex), so nothing outside the range is written. The
+     * rest one vertex per step as in {@link #positionsMatrix(float[], int[], int, float[], float[],
+     * float[], int, int)}. Each lane's operations are those of the one-vertex step, so both give
+     * the same bits. Positions alone stay one vertex per step: there the four-vertex step, which
+     * saves fused multiply-adds and stores but not rearranges, measured slower (see the class
+     * notes).
      */
     private static void positionsNormalsMatrix(float[] pal, int[] joints, int jo, float[] weights, float[] srcP,
             float[] dstP, float[] srcN, float[] dstN, int first, int end) {
         int last = end - 1;
-        for (int v = first; v < last; v++) {
+        int v = first;
+        for (; v + 6 <= end; v += 4) {
+            int js = 4 * v - jo;
+            int a0 = joints[js] << 4, a1 = joints[js + 1] << 4, a2 = joints[js + 2] << 4,
+                    a3 = joints[js + 3] << 4;
+            int b0 = joints[js + 4] << 4, b1 = joints[js + 5] << 4, b2 = joints[js + 6] << 4,
+                    b3 = joints[js + 7] << 4;
+            int c0 = joints[js + 8] << 4, c1 = joints[js + 9] << 4, c2 = joints[js + 10] << 4,
+                    c3 = joints[js + 11] << 4;
+            int d0 = joints[js + 12] << 4, d1 = joints[js + 13] << 4, d2 = joints[js + 14] << 4,
+                    d3 = joints[js + 15] << 4;
+            int s = 4 * v;
+            FloatVector ma = FloatVector.fromArray(Z, pal, a0).mul(weights[s]);
+            FloatVector mb = FloatVector.fromArray(Z, pal, b0).mul(weights[s + 4]);
+            FloatVector mc = FloatVector.fromArray(Z, pal, c0).mul(weights[s + 8]);
+            FloatVector md = FloatVector.fromArray(Z, pal, d0).mul(weights[s + 12]);
+            ma = FloatVector.fromArray(Z, pal, a1).fma(FloatVector.broadcast(Z, weights[s + 1]), ma);
+            mb = FloatVector.fromArray(Z, pal, b1).fma(FloatVector.broadcast(Z, weights[s + 5]), mb);
+            mc = FloatVector.fromArray(Z, pal, c1).fma(FloatVector.broadcast(Z, weights[s + 9]), mc);
+            md = FloatVector.fromArray(Z, pal, d1).fma(FloatVector.broadcast(Z, weights[s + 13]), md);
+            ma = FloatVector.fromArray(Z, pal, a2).fma(FloatVector.broadcast(Z, weights[s + 2]), ma);
+            mb = FloatVector.fromArray(Z, pal, b2).fma(FloatVector.broadcast(Z, weights[s + 6]), mb);
+            mc = FloatVector.fromArray(Z, pal, c2).fma(FloatVector.broadcast(Z, weights[s + 10]), mc);
+            md = FloatVector.fromArray(Z, pal, d2).fma(FloatVector.broadcast(Z, weights[s + 14]), md);
+            ma = FloatVector.fromArray(Z, pal, a3).fma(FloatVector.broadcast(Z, weights[s + 3]), ma);
+            mb = FloatVector.fromArray(Z, pal, b3).fma(FloatVector.broadcast(Z, weights[s + 7]), mb);
+            mc = FloatVector.fromArray(Z, pal, c3).fma(FloatVector.broadcast(Z, weights[s + 11]), mc);
+            md = FloatVector.fromArray(Z, pal, d3).fma(FloatVector.broadcast(Z, weights[s + 15]), md);
+            FloatVector ab01 = ma.rearrange(LOW_PAIRS, mb), ab23 = ma.rearrange(HIGH_PAIRS, mb);
+            FloatVector cd01 = mc.rearrange(LOW_PAIRS, md), cd23 = mc.rearrange(HIGH_PAIRS, md);
+            FloatVector col0 = ab01.rearrange(EVEN_BLOCKS, cd01), col1 = ab01.rearrange(ODD_BLOCKS, cd01);
+            FloatVector col2 = ab23.rearrange(EVEN_BLOCKS, cd23), col3 = ab23.rearrange(ODD_BLOCKS, cd23);
+            int p = 3 * v;
+            FloatVector sp = FloatVector.fromArray(Z, srcP, p);
+            FloatVector rp = col0.fma(sp.rearrange(SPREAD_X), col1.fma(sp.rearrange(SPREAD_Y),
+                    col2.fma(sp.rearrange(SPREAD_Z), col3)));
+            FloatVector sn = FloatVector.fromArray(Z, srcN, p);
+            FloatVector rn = col0.fma(sn.rearrange(SPREAD_X), col1.fma(sn.rearrange(SPREAD_Y),
+                    col2.mul(sn.rearrange(SPREAD_Z))));
+            rp.rearrange(PACK_XYZ).intoArray(dstP, p);
+            rn.rearrange(PACK_XYZ).intoArray(dstN, p);
+        }
+        for (; v < last; v++) {
             int js = 4 * v - jo;
             int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
             int s = 4 * v;
@@ -588,7 +694,49 @@ final class VectorLbsKernel implements LbsKernel {
     private static void positionsNormalsMatrix(float[] pal, char[] joints, float[] weights, float[] srcP,
             float[] dstP, float[] srcN, float[] dstN, int first, int end) {
         int last = end - 1;
-        for (int v = first; v < last; v++) {
+        int v = first;
+        for (; v + 6 <= end; v += 4) {
+            int js = 4 * v;
+            int a0 = joints[js] << 4, a1 = joints[js + 1] << 4, a2 = joints[js + 2] << 4,
+                    a3 = joints[js + 3] << 4;
+            int b0 = joints[js + 4] << 4, b1 = joints[js + 5] << 4, b2 = joints[js + 6] << 4,
+                    b3 = joints[js + 7] << 4;
+            int c0 = joints[js + 8] << 4, c1 = joints[js + 9] << 4, c2 = joints[js + 10] << 4,
+                    c3 = joints[js + 11] << 4;
+            int d0 = joints[js + 12] << 4, d1 = joints[js + 13] << 4, d2 = joints[js + 14] << 4,
+                    d3 = joints[js + 15] << 4;
+            int s = 4 * v;
+            FloatVector ma = FloatVector.fromArray(Z, pal, a0).mul(weights[s]);
+            FloatVector mb = FloatVector.fromArray(Z, pal, b0).mul(weights[s + 4]);
+            FloatVector mc = FloatVector.fromArray(Z, pal, c0).mul(weights[s + 8]);
+            FloatVector md = FloatVector.fromArray(Z, pal, d0).mul(weights[s + 12]);
+            ma = FloatVector.fromArray(Z, pal, a1).fma(FloatVector.broadcast(Z, weights[s + 1]), ma);
+            mb = FloatVector.fromArray(Z, pal, b1).fma(FloatVector.broadcast(Z, weights[s + 5]), mb);
+            mc = FloatVector.fromArray(Z, pal, c1).fma(FloatVector.broadcast(Z, weights[s + 9]), mc);
+            md = FloatVector.fromArray(Z, pal, d1).fma(FloatVector.broadcast(Z, weights[s + 13]), md);
+            ma = FloatVector.fromArray(Z, pal, a2).fma(FloatVector.broadcast(Z, weights[s + 2]), ma);
+            mb = FloatVector.fromArray(Z, pal, b2).fma(FloatVector.broadcast(Z, weights[s + 6]), mb);
+            mc = FloatVector.fromArray(Z, pal, c2).fma(FloatVector.broadcast(Z, weights[s + 10]), mc);
+            md = FloatVector.fromArray(Z, pal, d2).fma(FloatVector.broadcast(Z, weights[s + 14]), md);
+            ma = FloatVector.fromArray(Z, pal, a3).fma(FloatVector.broadcast(Z, weights[s + 3]), ma);
+            mb = FloatVector.fromArray(Z, pal, b3).fma(FloatVector.broadcast(Z, weights[s + 7]), mb);
+            mc = FloatVector.fromArray(Z, pal, c3).fma(FloatVector.broadcast(Z, weights[s + 11]), mc);
+            md = FloatVector.fromArray(Z, pal, d3).fma(FloatVector.broadcast(Z, weights[s + 15]), md);
+            FloatVector ab01 = ma.rearrange(LOW_PAIRS, mb), ab23 = ma.rearrange(HIGH_PAIRS, mb);
+            FloatVector cd01 = mc.rearrange(LOW_PAIRS, md), cd23 = mc.rearrange(HIGH_PAIRS, md);
+            FloatVector col0 = ab01.rearrange(EVEN_BLOCKS, cd01), col1 = ab01.rearrange(ODD_BLOCKS, cd01);
+            FloatVector col2 = ab23.rearrange(EVEN_BLOCKS, cd23), col3 = ab23.rearrange(ODD_BLOCKS, cd23);
+            int p = 3 * v;
+            FloatVector sp = FloatVector.fromArray(Z, srcP, p);
+            FloatVector rp = col0.fma(sp.rearrange(SPREAD_X), col1.fma(sp.rearrange(SPREAD_Y),
+                    col2.fma(sp.rearrange(SPREAD_Z), col3)));
+            FloatVector sn = FloatVector.fromArray(Z, srcN, p);
+            FloatVector rn = col0.fma(sn.rearrange(SPREAD_X), col1.fma(sn.rearrange(SPREAD_Y),
+                    col2.mul(sn.rearrange(SPREAD_Z))));
+            rp.rearrange(PACK_XYZ).intoArray(dstP, p);
+            rn.rearrange(PACK_XYZ).intoArray(dstN, p);
+        }
+        for (; v < last; v++) {
             int js = 4 * v;
             int j0 = joints[js] << 4, j1 = joints[js + 1] << 4, j2 = joints[js + 2] << 4, j3 = joints[js + 3] << 4;
             int s = 4 * v;

@@ -70,6 +70,64 @@ class VectorLbsKernelTest {
         }
     }
 
+    /**
+     * Four influences, positions with and without normals, 32- and 16-bit joints: every shape skins
+     * a range of 1 to 24 vertices starting at 0 to 8 to the scalar kernel's bits and writes no float
+     * outside the range (the one-vertex steps store a fourth float, the 512-bit shape's four-vertex
+     * steps sixteen floats for twelve).
+     */
+    @Property(tries = 12, seed = "4242")
+    void everyShapeWritesItsRangeAndNothingElse(@ForAll long seed, @ForAll Palette kind, @ForAll boolean withNormals,
+            @ForAll boolean sixteenBit) {
+        SkinningFixtures f = SkinningFixtures.random(seed, 4, 64, 40, kind);
+        float[][] expected = run(ScalarLbsKernel.INSTANCE, f, 0, withNormals, false, false, false);
+        char[] narrow = new char[f.joints.length];
+        for (int i = 0; i < narrow.length; i++) {
+            narrow[i] = (char) f.joints[i];
+        }
+        int n = f.vertexCount;
+        for (VectorLbsKernel.Shape shape : VectorLbsKernel.Shape.values()) {
+            LbsKernel kernel = new VectorLbsKernel(shape);
+            for (int first = 0; first <= 8; first++) {
+                for (int end = first + 1; end <= first + 24; end++) {
+                    float[] p = new float[3 * n];
+                    float[] nn = withNormals ? new float[3 * n] : null;
+                    java.util.Arrays.fill(p, Float.NaN);
+                    if (nn != null) {
+                        java.util.Arrays.fill(nn, Float.NaN);
+                    }
+                    if (sixteenBit) {
+                        kernel.skin(f.palette, 4, narrow, f.weights, f.positions, p, withNormals ? f.normals : null,
+                                nn, null, null, first, end, false, false);
+                    } else {
+                        kernel.skin(f.palette, 4, f.joints, f.weights, f.positions, p,
+                                withNormals ? f.normals : null, nn, null, null, first, end, false, false);
+                    }
+                    String what = kernel.name() + (sixteenBit ? " 16-bit" : " 32-bit") + " joints, vertices " + first
+                            + ".." + (end - 1);
+                    assertRange(expected[0], p, first, end, what + " positions");
+                    if (nn != null) {
+                        assertRange(expected[1], nn, first, end, what + " normals");
+                    }
+                }
+            }
+        }
+    }
+
+    /** xyz triples {@code first..end-1} of {@code actual} equal {@code expected}'s bit for bit; the rest are NaN. */
+    private static void assertRange(float[] expected, float[] actual, int first, int end, String what) {
+        for (int i = 0; i < actual.length; i++) {
+            if (i >= 3 * first && i < 3 * end) {
+                if (Float.floatToRawIntBits(actual[i]) != Float.floatToRawIntBits(expected[i])) {
+                    throw new AssertionError(what + ": element " + i + " is " + actual[i] + ", expected "
+                            + expected[i]);
+                }
+            } else if (!Float.isNaN(actual[i])) {
+                throw new AssertionError(what + ": element " + i + " outside the range was written: " + actual[i]);
+            }
+        }
+    }
+
     @org.junit.jupiter.api.Test
     void theDefaultShapeIsTheWidestThatPaysOnTheRunningJdk() {
         assertThat(VectorLbsKernel.defaultShape(512, 25)).isEqualTo(VectorLbsKernel.Shape.MATRIX_512);
