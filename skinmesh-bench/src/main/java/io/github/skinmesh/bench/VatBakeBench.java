@@ -7,6 +7,7 @@ import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.skinning.BoundSkin;
 import io.github.skinmesh.core.skinning.Skinning;
 import io.github.skinmesh.core.skinning.SkinningOptions;
 import io.github.skinmesh.core.weights.NormalizeOptions;
@@ -18,6 +19,8 @@ import io.github.skinmesh.vat.Vat;
 import io.github.skinmesh.vat.VatEncoding;
 import io.github.skinmesh.vat.VatOptions;
 import io.github.skinmesh.vat.VatResult;
+import io.github.skinmesh.vat.VatStreams;
+import java.util.Arrays;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
@@ -32,14 +35,21 @@ import org.openjdk.jmh.annotations.State;
  * <p>{@link #bakeVertices} is a whole {@link Vat#bakeVertexTextures} call (posing every frame,
  * encoding, decoding it again and measuring the error, clip table, meshes with their texel
  * attribute) per encoding, positions only, absolute. {@link #baseline} is what the workload names,
- * our own LBS on the same frames: {@link Skinning#skinInto} of every part at every frame's skin
- * matrices (evaluated in the setup), with the weights normalized as the poser does, positions only,
- * into reused buffers. {@link #posing} poses the same frames with {@link CharacterPoser} alone
- * (clip sampling, skin matrices, the checks and LBS): the baseline of the figures before 2026-12-01,
- * kept so that those stay comparable. Both use the skinning kernel the fork has (the scalar one:
- * the fork does not add the incubator module). Goal: bake {@code >= 0.7x} the baseline. Each method
- * also counts its thread's CPU time ({@link CpuTime}), so that the scores per CPU-second stay
- * comparable when other processes share the cores.
+ * our own LBS on the same frames, as fast as core skins them on one thread: every part's influences
+ * bound once in the setup ({@link BoundSkin}, 16-bit joints; the weights normalized as the poser
+ * does), then per frame {@link Skinning#skinInto(BoundSkin, float[], float[], float[], float[],
+ * float[], float[], float[], int, int, SkinningOptions)} of every part at that frame's skin matrices
+ * (evaluated in the setup) into reused buffers, with the streams the bake poses (positions; normals
+ * and tangents too when the bake asks for them). {@link #rawArrays} is the baseline of the figures
+ * from 2026-12-01: the raw-array {@link Skinning#skinInto(float[], int, int[], float[], float[],
+ * float[], float[], float[], float[], float[], int, int, SkinningOptions)}, which scans every joint
+ * index on every call. {@link #posing} poses the same frames with {@link CharacterPoser} alone (clip
+ * sampling, skin matrices, the checks and LBS), the baseline of the figures before those. The fork
+ * runs with {@code --add-modules jdk.incubator.vector}, so that core's vector LBS kernel skins both
+ * the baselines and the bake's poses (the bake's own vector loops run too where it has them).
+ * Goal: bake {@code >= 0.7x} the baseline. Each method also counts its thread's CPU time
+ * ({@link CpuTime}), so that the scores per CPU-second stay comparable when other processes share
+ * the cores.
  */
 @State(Scope.Thread)
 public abstract class VatBakeBench {
@@ -60,6 +70,12 @@ public abstract class VatBakeBench {
     int[][] joints;
     float[][] weights;
     float[][] skinned;
+    /** Per part: the influences bound once, as a user skinning every frame binds them. */
+    BoundSkin[] bound;
+    float[][] bindNormals;
+    float[][] skinnedNormals;
+    float[][] bindTangents;
+    float[][] skinnedTangents;
 
     /** @return the character baked */
     abstract Character character();
@@ -99,14 +115,41 @@ public abstract class VatBakeBench {
         joints = new int[parts][];
         weights = new float[parts][];
         skinned = new float[parts][];
+        VatStreams streams = options.streams();
+        bound = new BoundSkin[parts];
+        bindNormals = streams.normals() ? new float[parts][] : null;
+        skinnedNormals = streams.normals() ? new float[parts][] : null;
+        bindTangents = streams.tangents() ? new float[parts][] : null;
+        skinnedTangents = streams.tangents() ? new float[parts][] : null;
         for (int p = 0; p < parts; p++) {
             Mesh m = poser.posedMesh(p);
-            BoneWeights w = Weights.normalize(m.skin().weights(), asThePoser).weights();
+            int n = m.vertexCount();
+            if (m.skin() != null) {
+                BoneWeights w = Weights.normalize(m.skin().weights(), asThePoser).weights();
+                influences[p] = w.influencesPerVertex();
+                joints[p] = w.joints();
+                weights[p] = w.weights();
+            } else {
+                // a rigid part: one influence of weight 1 on its one placement matrix, as the poser skins it
+                influences[p] = 1;
+                joints[p] = new int[n];
+                weights[p] = new float[n];
+                Arrays.fill(weights[p], 1f);
+            }
+            int paletteSize = poser.paletteSize(p);
+            bound[p] = BoundSkin.of(paletteSize, influences[p], joints[p], weights[p],
+                    paletteSize <= BoundSkin.MAX_PALETTE_16 ? BoundSkin.JointWidth.BITS_16
+                            : BoundSkin.JointWidth.BITS_32);
             bindPositions[p] = m.positions();
-            influences[p] = w.influencesPerVertex();
-            joints[p] = w.joints();
-            weights[p] = w.weights();
             skinned[p] = new float[bindPositions[p].length];
+            if (bindNormals != null && skinnedNormals != null) {
+                bindNormals[p] = m.normals();
+                skinnedNormals[p] = new float[3 * n];
+            }
+            if (bindTangents != null && skinnedTangents != null) {
+                bindTangents[p] = m.tangents();
+                skinnedTangents[p] = new float[4 * n];
+            }
         }
     }
 
@@ -128,13 +171,38 @@ public abstract class VatBakeBench {
     }
 
     /**
-     * Our own LBS on the same frames (the same-run baseline).
+     * Our own LBS on the same frames (the same-run baseline): each part's bound skin at each frame's
+     * skin matrices, the streams the bake poses.
      *
      * @param cpu CPU-time counters
      * @return a value derived from every frame
      */
     @Benchmark
     public float baseline(CpuTime cpu) {
+        cpu.call();
+        float acc = 0;
+        for (int f = 0; f < frames; f++) {
+            for (int p = 0; p < skinned.length; p++) {
+                Skinning.skinInto(bound[p], palettes[f][p], bindPositions[p], skinned[p],
+                        bindNormals == null ? null : bindNormals[p], skinnedNormals == null ? null : skinnedNormals[p],
+                        bindTangents == null ? null : bindTangents[p],
+                        skinnedTangents == null ? null : skinnedTangents[p], 0, bound[p].vertexCount(),
+                        SkinningOptions.DEFAULTS);
+                acc += skinned[p][0];
+            }
+        }
+        return acc;
+    }
+
+    /**
+     * The baseline of the figures from 2026-12-01: the raw-array {@code skinInto} (the joints
+     * scanned on every call), positions only.
+     *
+     * @param cpu CPU-time counters
+     * @return a value derived from every frame
+     */
+    @Benchmark
+    public float rawArrays(CpuTime cpu) {
         cpu.call();
         float acc = 0;
         for (int f = 0; f < frames; f++) {

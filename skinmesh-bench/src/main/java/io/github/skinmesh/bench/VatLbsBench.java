@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchUnit("vertex-frames")
 @OperationsPerInvocation(VatLbsBench.VERTEX_FRAMES)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules=jdk.incubator.vector"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class VatLbsBench extends VatBakeBench {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.skinmesh.core.anim.PosedVertices;
 import io.github.skinmesh.vat.VatEncoding;
 import io.github.skinmesh.vat.VatResult;
+import java.util.Arrays;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -21,12 +22,17 @@ class VatBenchTest {
         } else {
             assertThat(r.maxError()).isPositive().isLessThan(largestError);
         }
-        // the baseline is the poser's LBS: after it, each part holds the last frame's pose bit for bit
-        assertThat(bench.baseline(new CpuTime())).isFinite();
+        // both baselines are the poser's LBS: after each, every part holds the last frame's pose bit for bit
         assertThat(bench.posing(new CpuTime())).isFinite();
         PosedVertices out = bench.out;
+        assertThat(bench.baseline(new CpuTime())).isFinite();
         for (int p = 0; p < out.partCount(); p++) {
-            assertThat(bench.skinned[p]).as("part %d", p).containsExactly(out.positions(p));
+            assertThat(bench.skinned[p]).as("bound skin, part %d", p).containsExactly(out.positions(p));
+        }
+        Arrays.stream(bench.skinned).forEach(a -> Arrays.fill(a, Float.NaN));
+        assertThat(bench.rawArrays(new CpuTime())).isFinite();
+        for (int p = 0; p < out.partCount(); p++) {
+            assertThat(bench.skinned[p]).as("raw arrays, part %d", p).containsExactly(out.positions(p));
         }
     }
 

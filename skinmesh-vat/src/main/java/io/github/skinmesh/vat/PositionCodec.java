@@ -1,5 +1,6 @@
 package io.github.skinmesh.vat;
 
+import io.github.skinmesh.core.internal.HalfRounding;
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.skinning.HalfFloats;
 import java.lang.invoke.MethodHandles;
@@ -36,10 +37,24 @@ import org.jspecify.annotations.Nullable;
  * conversions per coordinate on the critical path. Rounding with {@link Math#floor} (one
  * instruction) and keeping the integer in a double ({@link #rounded}) brought the normalized
  * encodings to 9 ns; computing the widened half from the rounded float bits instead of calling
- * {@link HalfFloats#toHalf} and {@link HalfFloats#toFloat} ({@link #halfAndWidened}) brought half
+ * {@link HalfFloats#toHalf} and {@link HalfFloats#toFloat} brought half
  * to 9.3. The four per-encoding loops of the first round are folded into this one; the
  * encoding's branches are loop-invariant and always predicted (a variant with one loop per
  * encoding was not measured against it). The bake's figures are in the benchmark results.
+ *
+ * <p>Third round (the same loop timed alone per frame of the {@code lbs} mesh, 50,000 vertices,
+ * thread CPU time, JDK 17 with the incubating Vector API, a machine at load 9-15). Absolute float
+ * positions now skip the distances and the decoded box, which they do not need
+ * ({@link #encodeMeasure}): 7.2 ns a vertex before, 2.8-3.0 after, the texel stores and the exact
+ * box. Half and the normalized encodings of absolute positions take the decoded box from the exact
+ * box (the decoding is monotone) and half rounds without a branch ({@link HalfRounding}): 8.2-10
+ * ns a vertex before and after, within the noise, so the loop is bound by its arithmetic, not by
+ * those comparisons or the rounding's branch (moving the exact box into a loop of its own did not
+ * help either). What it must still do per vertex is the rounding, the decoding, three distances in
+ * double and their sum in vertex order, which the manifest's RMS error pins: that sum alone, a
+ * chain of dependent additions, takes 0.7 ns a vertex. For comparison, posing a frame (sampling,
+ * skin matrices, core's vector LBS of the positions) takes 3.3 ns a vertex, and keeping the exact
+ * frames of a normalized bake for its second pass 1.8 ns.
  */
 final class PositionCodec {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -88,6 +103,14 @@ final class PositionCodec {
      */
     void encodeMeasure(float[] exact, int from, float @Nullable [] bind, int bindFrom, int count, byte[] dst,
             int dstByte, ClipMeasure measure) {
+        if (bind == null) {
+            if (encoding == VatEncoding.FLOAT) {
+                encodeExact(exact, from, count, dst, dstByte, measure);
+            } else {
+                encodeMeasureAbsolute(exact, from, count, dst, dstByte, measure);
+            }
+            return;
+        }
         boolean normalized = encoding.isNormalized();
         boolean half = encoding == VatEncoding.HALF;
         boolean eight = encoding == VatEncoding.UNORM8;
@@ -150,9 +173,9 @@ final class PositionCodec {
                 y = minY + (float) (qy * inverse) * rangeY;
                 z = minZ + (float) (qz * inverse) * rangeZ;
             } else if (half) {
-                long hx = halfAndWidened(x);
-                long hy = halfAndWidened(y);
-                long hz = halfAndWidened(z);
+                long hx = HalfRounding.halfAndWidened(x);
+                long hy = HalfRounding.halfAndWidened(y);
+                long hz = HalfRounding.halfAndWidened(z);
                 LONGS.set(dst, o, hx >>> 32 | (hy >>> 32) << 16 | (hz >>> 32) << 32 | HALF_ONE << 48);
                 x = Float.intBitsToFloat((int) hx);
                 y = Float.intBitsToFloat((int) hy);
@@ -208,25 +231,159 @@ final class PositionCodec {
     }
 
     /**
-     * {@link HalfFloats#toHalf} of {@code x} in bits 32..47 and the float bits of
-     * {@link HalfFloats#toFloat} of that half in bits 0..31. A value that rounds to a normal half
-     * (the common case) takes neither call: rounding away the 13 low mantissa bits (to nearest,
-     * ties to even) as {@code toHalf} does gives the half's bits above them, and the same rounded
-     * bits, the exponent's bias difference added back, are the widened float's. Every other value
-     * (zero, subnormal halves, beyond the half range) goes through both calls.
+     * {@link #encodeMeasure} of absolute float positions: the texel holds the exact value, which is
+     * what the shader decodes, so every distance is 0 (the sums stay as they are) and the decoded
+     * box is the exact one. Stores the texels and grows the exact box (and the zero records).
      */
-    static long halfAndWidened(float x) {
-        int bits = Float.floatToRawIntBits(x);
-        int abs = bits & 0x7fffffff;
-        // 2^-14 <= |x| < 65520: a normal half, rounding included (the largest rounds to 65504)
-        if (abs - 0x38800000 + Integer.MIN_VALUE < 0x477ff000 - 0x38800000 + Integer.MIN_VALUE) {
-            int h = abs - 0x38000000;
-            h = h + 0xfff + ((h >>> 13) & 1) & ~0x1fff;
-            int sign = bits & 0x80000000;
-            return (long) ((sign >>> 16) | (h >>> 13)) << 32 | (sign | h + 0x38000000) & 0xffffffffL;
+    private static void encodeExact(float[] exact, int from, int count, byte[] dst, int dstByte,
+            ClipMeasure measure) {
+        float[] eBox = measure.exactBox;
+        float eMinX = eBox[0];
+        float eMinY = eBox[1];
+        float eMinZ = eBox[2];
+        float eMaxX = eBox[3];
+        float eMaxY = eBox[4];
+        float eMaxZ = eBox[5];
+        int o = dstByte;
+        for (int i = 0; i < 3 * count; i += 3, o += 16) {
+            float ex = exact[from + i];
+            float ey = exact[from + i + 1];
+            float ez = exact[from + i + 2];
+            LONGS.set(dst, o, Float.floatToRawIntBits(ex) & 0xffffffffL | (long) Float.floatToRawIntBits(ey) << 32);
+            LONGS.set(dst, o + 8, Float.floatToRawIntBits(ez) & 0xffffffffL | FLOAT_ONE << 32);
+            eMinX = ex < eMinX ? ex : eMinX;
+            eMaxX = ex > eMaxX ? ex : eMaxX;
+            eMinY = ey < eMinY ? ey : eMinY;
+            eMaxY = ey > eMaxY ? ey : eMaxY;
+            eMinZ = ez < eMinZ ? ez : eMinZ;
+            eMaxZ = ez > eMaxZ ? ez : eMaxZ;
+            if (ex == 0 | ey == 0 | ez == 0) {
+                measure.zeros(ex, ex, 0);
+                measure.zeros(ey, ey, 1);
+                measure.zeros(ez, ez, 2);
+            }
         }
-        short half = HalfFloats.toHalf(x);
-        return (long) (half & 0xffff) << 32 | Float.floatToRawIntBits(HalfFloats.toFloat(half)) & 0xffffffffL;
+        eBox[0] = eMinX;
+        eBox[1] = eMinY;
+        eBox[2] = eMinZ;
+        eBox[3] = eMaxX;
+        eBox[4] = eMaxY;
+        eBox[5] = eMaxZ;
+        System.arraycopy(eBox, 0, measure.decodedBox, 0, 6);
+    }
+
+    /**
+     * {@link #encodeMeasure} of absolute positions in half or a normalized encoding. What the
+     * shader decodes is a non-decreasing function of the exact coordinate (rounding to half, or
+     * quantizing and scaling back, each step monotone), so the smallest decoded value is the one
+     * decoded from the smallest exact value, and the largest likewise: the decoded box is computed
+     * from the exact box once, after the loop, instead of per vertex. The bounds compare values
+     * only; where a bound is zero its sign comes from the zero records, which still see every
+     * vertex in order. Half: {@link HalfRounding}, the same bits as {@link HalfFloats} below
+     * 65520; beyond, the texels are unspecified, and the bake rejects such positions once the
+     * bounds are known.
+     */
+    private void encodeMeasureAbsolute(float[] exact, int from, int count, byte[] dst, int dstByte,
+            ClipMeasure measure) {
+        boolean half = encoding == VatEncoding.HALF;
+        boolean eight = encoding == VatEncoding.UNORM8;
+        int shift = eight ? 8 : 16;
+        long opaque = encoding.maxValue();
+        double top = encoding.maxValue();
+        int step = encoding.bytesPerTexel();
+        float minX = this.minX;
+        float minY = this.minY;
+        float minZ = this.minZ;
+        float rangeX = this.rangeX;
+        float rangeY = this.rangeY;
+        float rangeZ = this.rangeZ;
+        double scaleX = this.scaleX;
+        double scaleY = this.scaleY;
+        double scaleZ = this.scaleZ;
+        double inverse = this.inverse;
+        double sum = measure.sumSquares;
+        double max = measure.maxSquare;
+        float[] eBox = measure.exactBox;
+        float eMinX = eBox[0];
+        float eMinY = eBox[1];
+        float eMinZ = eBox[2];
+        float eMaxX = eBox[3];
+        float eMaxY = eBox[4];
+        float eMaxZ = eBox[5];
+        int o = dstByte;
+        for (int i = 0; i < 3 * count; i += 3, o += step) {
+            float ex = exact[from + i];
+            float ey = exact[from + i + 1];
+            float ez = exact[from + i + 2];
+            float x;
+            float y;
+            float z;
+            if (half) {
+                long hx = HalfRounding.halfAndWidened(ex);
+                long hy = HalfRounding.halfAndWidened(ey);
+                long hz = HalfRounding.halfAndWidened(ez);
+                LONGS.set(dst, o, hx >>> 32 | (hy >>> 32) << 16 | (hz >>> 32) << 32 | HALF_ONE << 48);
+                x = Float.intBitsToFloat((int) hx);
+                y = Float.intBitsToFloat((int) hy);
+                z = Float.intBitsToFloat((int) hz);
+            } else {
+                double qx = rounded(ex, minX, scaleX, top);
+                double qy = rounded(ey, minY, scaleY, top);
+                double qz = rounded(ez, minZ, scaleZ, top);
+                long texel = (long) qx | (long) qy << shift | (long) qz << 2 * shift | opaque << 3 * shift;
+                if (eight) {
+                    INTS.set(dst, o, (int) texel);
+                } else {
+                    LONGS.set(dst, o, texel);
+                }
+                x = minX + (float) (qx * inverse) * rangeX;
+                y = minY + (float) (qy * inverse) * rangeY;
+                z = minZ + (float) (qz * inverse) * rangeZ;
+            }
+            double dx = (double) x - ex;
+            double dy = (double) y - ey;
+            double dz = (double) z - ez;
+            double d2 = dx * dx + dy * dy + dz * dz;
+            sum += d2;
+            max = d2 > max ? d2 : max;
+            eMinX = ex < eMinX ? ex : eMinX;
+            eMaxX = ex > eMaxX ? ex : eMaxX;
+            eMinY = ey < eMinY ? ey : eMinY;
+            eMaxY = ey > eMaxY ? ey : eMaxY;
+            eMinZ = ez < eMinZ ? ez : eMinZ;
+            eMaxZ = ez > eMaxZ ? ez : eMaxZ;
+            if (x == 0 | ex == 0 | y == 0 | ey == 0 | z == 0 | ez == 0) {
+                measure.zeros(x, ex, 0);
+                measure.zeros(y, ey, 1);
+                measure.zeros(z, ez, 2);
+            }
+        }
+        measure.sumSquares = sum;
+        measure.maxSquare = max;
+        eBox[0] = eMinX;
+        eBox[1] = eMinY;
+        eBox[2] = eMinZ;
+        eBox[3] = eMaxX;
+        eBox[4] = eMaxY;
+        eBox[5] = eMaxZ;
+        if (count > 0) {
+            float[] dBox = measure.decodedBox;
+            for (int c = 0; c < 6; c++) {
+                float d = decodedAbsolute(eBox[c], c % 3);
+                dBox[c] = c < 3 ? (d < dBox[c] ? d : dBox[c]) : (d > dBox[c] ? d : dBox[c]);
+            }
+        }
+    }
+
+    /** What the shader decodes for the absolute coordinate {@code x} of axis {@code c} (0, 1, 2): half or normalized. */
+    private float decodedAbsolute(float x, int c) {
+        if (encoding == VatEncoding.HALF) {
+            return HalfRounding.widened(x);
+        }
+        float min = c == 0 ? minX : c == 1 ? minY : minZ;
+        float range = c == 0 ? rangeX : c == 1 ? rangeY : rangeZ;
+        double scale = c == 0 ? scaleX : c == 1 ? scaleY : scaleZ;
+        return min + (float) (rounded(x, min, scale, encoding.maxValue()) * inverse) * range;
     }
 
     /**

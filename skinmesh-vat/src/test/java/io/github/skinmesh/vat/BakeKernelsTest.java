@@ -2,6 +2,7 @@ package io.github.skinmesh.vat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.skinmesh.core.internal.HalfRounding;
 import io.github.skinmesh.core.model.Bounds;
 import io.github.skinmesh.core.skinning.HalfFloats;
 import java.util.Random;
@@ -36,12 +37,14 @@ class BakeKernelsTest {
             float mid = (float) (((double) f + next) / 2);
             for (float x : new float[] {f, Math.nextUp(f), Math.nextDown(f), mid, Math.nextUp(mid),
                 Math.nextDown(mid)}) {
-                assertHalfRoundTrip(x);
-                assertHalfRoundTrip(-x);
+                if (Math.abs(x) <= HalfRounding.LARGEST) {
+                    assertHalfRoundTrip(x);
+                    assertHalfRoundTrip(-x);
+                }
             }
         }
-        for (float x : new float[] {65504f, 65519.996f, 65520f, 1e6f, Float.MAX_VALUE, Float.POSITIVE_INFINITY,
-            Float.MIN_VALUE, 0x1p-25f, Math.nextUp(0x1p-25f), 0x1p-14f, Math.nextDown(0x1p-14f)}) {
+        for (float x : new float[] {65504f, HalfRounding.LARGEST, Float.MIN_VALUE, 0x1p-25f, Math.nextUp(0x1p-25f),
+            0x1p-14f, Math.nextDown(0x1p-14f)}) {
             assertHalfRoundTrip(x);
             assertHalfRoundTrip(-x);
         }
@@ -50,13 +53,14 @@ class BakeKernelsTest {
     @Property(tries = 3000)
     void theHalfRoundTripEqualsToHalfAndToFloat(@ForAll int bits) {
         float x = Float.intBitsToFloat(bits);
-        if (!Float.isNaN(x)) {
+        if (Math.abs(x) <= HalfRounding.LARGEST) {
             assertHalfRoundTrip(x);
         }
     }
 
+    /** The half texel and the decoded value the bake takes from one rounding, against core's two conversions. */
     private static void assertHalfRoundTrip(float x) {
-        long got = PositionCodec.halfAndWidened(x);
+        long got = HalfRounding.halfAndWidened(x);
         short half = HalfFloats.toHalf(x);
         assertThat(got >>> 32).as("half of %s", x).isEqualTo(half & 0xffffL);
         assertThat((int) got).as("widened half of %s", x)

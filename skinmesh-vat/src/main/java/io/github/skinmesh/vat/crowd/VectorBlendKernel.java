@@ -1,5 +1,6 @@
 package io.github.skinmesh.vat.crowd;
 
+import io.github.skinmesh.core.internal.HalfRounding;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.ShortVector;
@@ -11,7 +12,7 @@ import jdk.incubator.vector.VectorSpecies;
  * The blend kernel with the incubating Vector API: the scalar kernel's operations on a whole
  * vector of values per step (the preferred float width; halves narrowed to shorts of the same lane
  * count). Blend: {@code (y - x) * w + x}, the scalar {@code x + w * (y - x)} with its commutative
- * operations swapped, so the same bits. Rounding to half: {@link PaletteKernel#half}'s
+ * operations swapped, so the same bits. Rounding to half: {@link HalfRounding#toHalf}'s
  * branch-free arithmetic lane by lane (a lane maximum, one float addition that rounds, integer
  * additions), then the ints narrowed to shorts. The values left over after the last whole vector
  * go through the scalar code.
@@ -82,8 +83,8 @@ final class VectorBlendKernel implements BlendKernel {
 
     private static ShortVector half(FloatVector v) {
         IntVector bits = v.reinterpretAsInts();
-        IntVector t = bits.and(PaletteKernel.EXPONENT).sub(PaletteKernel.SMALLEST_NORMAL).max(0);
-        IntVector m = t.add(PaletteKernel.ONE_HALF);
+        IntVector t = bits.and(HalfRounding.EXPONENT).sub(HalfRounding.SMALLEST_NORMAL).max(0);
+        IntVector m = t.add(HalfRounding.ONE_HALF);
         IntVector q = v.abs().add(m.reinterpretAsFloats()).reinterpretAsInts().sub(m);
         IntVector sign = bits.lanewise(VectorOperators.LSHR, 16).and(0x8000);
         return (ShortVector) t.lanewise(VectorOperators.LSHR, 13).add(q).or(sign)
