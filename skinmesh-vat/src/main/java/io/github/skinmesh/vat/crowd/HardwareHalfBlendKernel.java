@@ -9,7 +9,7 @@ import io.github.skinmesh.core.internal.HardwareHalf;
  * kernel or the scalar loops), which are already as fast as the stores allow.
  *
  * <p>The same bits as the other kernels: the blend is {@code x + w * (y - x)} in float arithmetic
- * as theirs, and the conversion equals {@link PaletteKernel#half} for every finite value below
+ * as theirs, and the conversion equals {@link io.github.skinmesh.core.internal.HalfRounding#toHalf} for every finite value below
  * {@code 65520}, the range the crowd checks its frames against once.
  *
  * <p>Stateless apart from the wrapped kernel; thread-safe; nothing is allocated.
