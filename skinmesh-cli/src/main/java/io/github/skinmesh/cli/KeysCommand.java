@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.SkinMeshException;
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.DecimalText;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.gltf.GltfAsset;
@@ -144,7 +145,7 @@ final class KeysCommand implements Callable<Integer> {
             w.print(Json.text(describe(file, animation, out, table, tableJson, result)));
         } else {
             w.printf(Locale.ROOT, "%s: clip %d '%s', %.6g s at %s fps (%d frames), %d vertices%s: %d segment%s%n", file,
-                    clipIndex, animation.name(), (double) animation.duration(), Float.toString(fps),
+                    clipIndex, animation.name(), (double) animation.duration(), DecimalText.of(fps),
                     result.frameCount(), result.vertexCount(), result.hasNormals() ? " with normals" : "",
                     result.segments().size(), result.segments().size() == 1 ? "" : "s");
             w.print(table(result).render());
