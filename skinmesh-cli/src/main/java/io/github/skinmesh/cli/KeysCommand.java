@@ -71,6 +71,12 @@ final class KeysCommand implements Callable<Integer> {
             description = "The glTF binary to write; the table goes to OUT with .json in place of .glb.")
     Path out;
 
+    /** The library's message in this command's terms: no API name, {@code --fps} for the rate. */
+    static final MessageRewrites KEYS_TERMS = MessageRewrites.of(
+            "Keyframes.bake: ", "",
+            "raise the rate", "raise --fps",
+            "lower the rate", "lower --fps");
+
     @Option(names = "--fps", paramLabel = "F", defaultValue = "30",
             description = "Rate of the dense sampling, frames per second, finite and > 0 (default: ${DEFAULT-VALUE}).")
     float fps;
@@ -121,8 +127,7 @@ final class KeysCommand implements Callable<Integer> {
         try (ConsoleProgress progress = quiet.progress()) {
             result = Keyframes.bake(asset.skeleton(), skinned, animation, options, progress);
         } catch (ValidationException e) {
-            throw new SkinMeshException(file + ": " + e.getMessage().replace("Keyframes.bake: ", "")
-                    .replace("raise the rate", "raise --fps").replace("lower the rate", "lower --fps"), e);
+            throw new SkinMeshException(file + ": " + KEYS_TERMS.apply(e.getMessage()), e);
         } catch (OutOfMemoryError e) {
             throw new OutOfMemory("baking keys of " + file, e);
         }
