@@ -22,5 +22,6 @@ module io.github.skinmesh.core {
             io.github.skinmesh.atlas,
             io.github.skinmesh.vat,
             io.github.skinmesh.laya,
-            io.github.skinmesh.gltf;
+            io.github.skinmesh.gltf,
+            io.github.skinmesh.cli;
 }

@@ -326,27 +326,37 @@ final class AnimationTextures {
      * library's option names as the command's.
      */
     static SkinMeshException badInput(Path file, ValidationException e, boolean maxWidthOption) {
-        String message = e.getMessage();
-        // the commands neither split a bake into pages nor take a height; bones-texture has no width either
-        message = message.replace("lower the rate, raise maxWidth or maxHeight, bake fewer clips per texture, or split"
-                + " the clips across pages (PageMode.SPLIT)", maxWidthOption
-                        ? "lower --fps, raise --max-width, or bake fewer clips per folder"
-                        : "lower --fps or bake fewer clips per folder");
-        message = message.replace("maxWidth or maxHeight", maxWidthOption ? "--max-width" : "the width")
-                .replace("maxHeight", "the largest height").replace("lower the rate", "lower --fps")
-                .replace("so bake in the character's space or combine the parts first",
-                        "so combine the parts first")
-                .replace("; bake in the character's space instead", " (skinmesh skin cannot pose it in its default "
-                        + "space either)")
-                .replace("combine the parts first", "combine the parts first (skinmesh combine)")
-                .replace("options ask for POSITIONS_NORMALS", "--normals asks for them")
-                .replace("use the float or a normalized encoding", "use --encoding float, unorm16 or unorm8")
-                .replace("use the float encoding", "use --encoding float");
-        if (maxWidthOption) {
-            message = message.replace("maxWidth", "--max-width");
-        }
-        return new SkinMeshException(file + ": " + message, e);
+        return new SkinMeshException(file + ": " + (maxWidthOption ? VAT_TERMS : BONES_TEXTURE_TERMS)
+                .apply(e.getMessage()), e);
     }
+
+    /** The pages advice of the library: the commands neither split a bake into pages nor take a height. */
+    private static final String PAGES_ADVICE = "lower the rate, raise maxWidth or maxHeight, bake fewer clips per "
+            + "texture, or split the clips across pages (PageMode.SPLIT)";
+
+    /** The rules both commands share, after the size rules. */
+    private static final MessageRewrites SHARED_TERMS = MessageRewrites.of(
+            "maxHeight", "the largest height",
+            "lower the rate", "lower --fps",
+            "so bake in the character's space or combine the parts first", "so combine the parts first",
+            "; bake in the character's space instead", " (skinmesh skin cannot pose it in its default space either)",
+            "combine the parts first", "combine the parts first (skinmesh combine)",
+            "options ask for POSITIONS_NORMALS", "--normals asks for them",
+            "use the float or a normalized encoding", "use --encoding float, unorm16 or unorm8",
+            "use the float encoding", "use --encoding float");
+
+    /** {@code skinmesh vat}'s terms: it has {@code --max-width}. */
+    static final MessageRewrites VAT_TERMS = MessageRewrites.of(
+            PAGES_ADVICE, "lower --fps, raise --max-width, or bake fewer clips per folder",
+            "maxWidth or maxHeight", "--max-width")
+            .then(SHARED_TERMS)
+            .then(MessageRewrites.of("maxWidth", "--max-width"));
+
+    /** {@code skinmesh bones-texture}'s terms: it has no width option either. */
+    static final MessageRewrites BONES_TEXTURE_TERMS = MessageRewrites.of(
+            PAGES_ADVICE, "lower --fps or bake fewer clips per folder",
+            "maxWidth or maxHeight", "the width")
+            .then(SHARED_TERMS);
 
     /** One file of a bake: its name in the output folder, the texture role it holds ({@code null} for the manifest), its bytes. */
     record BakeFile(String name, String texture, byte[] bytes) {

@@ -5,14 +5,12 @@ import io.github.skinmesh.vat.Vat;
 import io.github.skinmesh.vat.VatEncoding;
 import io.github.skinmesh.vat.VatFormat;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -38,21 +36,12 @@ final class BonesTextureCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "A .glb or .gltf file.")
-    Path file;
-
-    @Option(names = "--clip", paramLabel = "C", required = true, arity = "1..*",
-            description = "Clips to bake, in texture order: a name, or an index when an integer; several values or "
-                + "the option repeated.")
-    List<String> clips = new ArrayList<>();
+    @Mixin
+    BakeInputOptions input;
 
     @Option(names = "--out", paramLabel = "DIR", required = true,
             description = "Output folder (created when missing): bones.EXT and manifest.json.")
     Path out;
-
-    @Option(names = "--fps", paramLabel = "F", defaultValue = "30",
-            description = "Frames per second of clip time, > 0 (default: ${DEFAULT-VALUE}).")
-    float fps;
 
     @Option(names = "--encoding", paramLabel = "float|half", defaultValue = "half",
             description = "float or half (default: ${DEFAULT-VALUE}).")
@@ -60,9 +49,6 @@ final class BonesTextureCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "exr|raw", description = "exr or raw (default: exr).")
     String format;
-
-    @Option(names = "--json", description = "Print the report as one JSON object on stdout instead of tables.")
-    boolean json;
 
     @Mixin
     QuietOption quiet;
@@ -72,11 +58,11 @@ final class BonesTextureCommand implements Callable<Integer> {
         CommandLine cl = spec.commandLine();
         VatEncoding e = VatCommand.encoding(cl, encoding, true);
         VatFormat f = VatCommand.format(cl, format, e, true);
-        VatCommand.requireFps(cl, fps);
-        BoneTextureOptions options = BoneTextureOptions.DEFAULTS.withFps(fps).withEncoding(e);
+        VatCommand.requireFps(cl, input.fps);
+        BoneTextureOptions options = BoneTextureOptions.DEFAULTS.withFps(input.fps).withEncoding(e);
 
-        AnimationTextures.Request request = new AnimationTextures.Request("bones-texture", file, clips, out, fps, f,
-                List.of("bones"), json, false);
+        AnimationTextures.Request request = new AnimationTextures.Request("bones-texture", input.file, input.clips,
+                out, input.fps, f, List.of("bones"), input.json, false);
         return AnimationTextures.run(cl, quiet, request, (source, progress) -> Vat.bakeBoneTexture(source.skeleton(),
                 source.parts(), source.clips(), options.withSpace(source.space()), progress));
     }

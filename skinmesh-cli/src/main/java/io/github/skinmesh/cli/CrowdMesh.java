@@ -44,8 +44,11 @@ import org.jspecify.annotations.Nullable;
 final class CrowdMesh {
     /** The color of triangles whose submesh has no material: light grey, sRGB. */
     static final int DEFAULT_RGB = 0xc8c8c8;
-    /** Largest palette the joint streams can address (uint16). */
-    static final int MAX_PALETTE = 65536;
+    /**
+     * Largest palette the joint streams can address (uint16): the model's own limit,
+     * {@link Skin#MAX_PALETTE_SIZE}, so every skin a part can hold fits.
+     */
+    static final int MAX_PALETTE = Skin.MAX_PALETTE_SIZE;
 
     private final int vertexCount;
     private final int influences;
@@ -78,8 +81,8 @@ final class CrowdMesh {
      *
      * @param parts the bake's parts
      * @return the mesh
-     * @throws SkinMeshException when a part is not skinned, the palette has more than
-     *     {@value #MAX_PALETTE} entries, or the mesh needs more than an array holds
+     * @throws SkinMeshException when a part is not skinned or the mesh needs more than an array holds
+     *     (a palette never exceeds {@value #MAX_PALETTE} entries: {@link Skin} refuses more)
      */
     static CrowdMesh of(List<Part> parts) {
         boolean allNormals = true;
@@ -97,10 +100,8 @@ final class CrowdMesh {
             palette = Math.max(palette, skin.paletteSize());
             indexTotal += m.indexCount();
         }
-        if (palette > MAX_PALETTE) {
-            throw new SkinMeshException("the palette has " + palette + " bones, more than the " + MAX_PALETTE
-                    + " a crowd page's uint16 joints address");
-        }
+        // Skin.of refuses a palette beyond Skin.MAX_PALETTE_SIZE, which uint16 joints address (0..65535)
+        assert palette <= MAX_PALETTE && MAX_PALETTE <= 1 << 16 : palette;
         if (indexTotal > Integer.MAX_VALUE - 8) {
             throw new SkinMeshException("the parts have " + indexTotal + " indices together, more than an array holds");
         }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.SkinMeshException;
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.DecimalText;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.gltf.GltfAsset;
@@ -70,6 +71,12 @@ final class KeysCommand implements Callable<Integer> {
             description = "The glTF binary to write; the table goes to OUT with .json in place of .glb.")
     Path out;
 
+    /** The library's message in this command's terms: no API name, {@code --fps} for the rate. */
+    static final MessageRewrites KEYS_TERMS = MessageRewrites.of(
+            "Keyframes.bake: ", "",
+            "raise the rate", "raise --fps",
+            "lower the rate", "lower --fps");
+
     @Option(names = "--fps", paramLabel = "F", defaultValue = "30",
             description = "Rate of the dense sampling, frames per second, finite and > 0 (default: ${DEFAULT-VALUE}).")
     float fps;
@@ -120,8 +127,7 @@ final class KeysCommand implements Callable<Integer> {
         try (ConsoleProgress progress = quiet.progress()) {
             result = Keyframes.bake(asset.skeleton(), skinned, animation, options, progress);
         } catch (ValidationException e) {
-            throw new SkinMeshException(file + ": " + e.getMessage().replace("Keyframes.bake: ", "")
-                    .replace("raise the rate", "raise --fps").replace("lower the rate", "lower --fps"), e);
+            throw new SkinMeshException(file + ": " + KEYS_TERMS.apply(e.getMessage()), e);
         } catch (OutOfMemoryError e) {
             throw new OutOfMemory("baking keys of " + file, e);
         }
@@ -144,7 +150,7 @@ final class KeysCommand implements Callable<Integer> {
             w.print(Json.text(describe(file, animation, out, table, tableJson, result)));
         } else {
             w.printf(Locale.ROOT, "%s: clip %d '%s', %.6g s at %s fps (%d frames), %d vertices%s: %d segment%s%n", file,
-                    clipIndex, animation.name(), (double) animation.duration(), Float.toString(fps),
+                    clipIndex, animation.name(), (double) animation.duration(), DecimalText.of(fps),
                     result.frameCount(), result.vertexCount(), result.hasNormals() ? " with normals" : "",
                     result.segments().size(), result.segments().size() == 1 ? "" : "s");
             w.print(table(result).render());

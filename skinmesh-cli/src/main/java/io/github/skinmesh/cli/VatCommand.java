@@ -7,7 +7,6 @@ import io.github.skinmesh.vat.VatFormat;
 import io.github.skinmesh.vat.VatOptions;
 import io.github.skinmesh.vat.VatStreams;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -15,7 +14,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -39,21 +37,12 @@ final class VatCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "A .glb or .gltf file.")
-    Path file;
-
-    @Option(names = "--clip", paramLabel = "C", required = true, arity = "1..*",
-            description = "Clips to bake, in texture order: a name, or an index when an integer; several values or "
-                + "the option repeated.")
-    List<String> clips = new ArrayList<>();
+    @Mixin
+    BakeInputOptions input;
 
     @Option(names = "--out", paramLabel = "DIR", required = true,
             description = "Output folder (created when missing): the textures and manifest.json.")
     Path out;
-
-    @Option(names = "--fps", paramLabel = "F", defaultValue = "30",
-            description = "Frames per second of clip time, > 0 (default: ${DEFAULT-VALUE}).")
-    float fps;
 
     @Option(names = "--encoding", paramLabel = "float|half|unorm16|unorm8", defaultValue = "half",
             description = "float, half, unorm16 or unorm8 (default: ${DEFAULT-VALUE}); unorm values are normalized to"
@@ -75,9 +64,6 @@ final class VatCommand implements Callable<Integer> {
             description = "Largest texture width, 1.." + Vat.MAX_TEXTURE_SIZE + " (default: ${DEFAULT-VALUE}).")
     int maxWidth;
 
-    @Option(names = "--json", description = "Print the report as one JSON object on stdout instead of tables.")
-    boolean json;
-
     @Mixin
     QuietOption quiet;
 
@@ -87,13 +73,13 @@ final class VatCommand implements Callable<Integer> {
         VatEncoding e = encoding(cl, encoding, false);
         VatFormat f = format(cl, format, e, false);
         Inputs.requireRange(cl, "--max-width", maxWidth, 1, Vat.MAX_TEXTURE_SIZE);
-        requireFps(cl, fps);
-        VatOptions options = VatOptions.DEFAULTS.withFps(fps).withEncoding(e)
+        requireFps(cl, input.fps);
+        VatOptions options = VatOptions.DEFAULTS.withFps(input.fps).withEncoding(e)
                 .withStreams(normals ? VatStreams.POSITIONS_NORMALS : VatStreams.POSITIONS)
                 .withPositionMode(offsets ? PositionMode.OFFSET : PositionMode.ABSOLUTE).withMaxWidth(maxWidth);
 
-        AnimationTextures.Request request = new AnimationTextures.Request("vat", file, clips, out, fps, f,
-                normals ? List.of("positions", "normals") : List.of("positions"), json, true);
+        AnimationTextures.Request request = new AnimationTextures.Request("vat", input.file, input.clips, out, input.fps,
+                f, normals ? List.of("positions", "normals") : List.of("positions"), input.json, true);
         return AnimationTextures.run(cl, quiet, request, (source, progress) -> Vat.bakeVertexTextures(source.skeleton(),
                 source.parts(), source.clips(), options.withSpace(source.space()), progress));
     }

@@ -189,8 +189,13 @@ final class AccessorWriter {
     int zeros(int count) {
         int index = accessor(Index.NONE, Accessors.FLOAT, count, "VEC3");
         ObjectNode a = (ObjectNode) accessors.get(index);
-        a.putArray("min").add(0f).add(0f).add(0f);
-        a.putArray("max").add(0f).add(0f).add(0f);
+        // every float of the document takes one path, JsonOut.num (Json.floatText), zeros included
+        ArrayNode min = a.putArray("min");
+        ArrayNode max = a.putArray("max");
+        for (int c = 0; c < 3; c++) {
+            min.addRawValue(JsonOut.num(0f));
+            max.addRawValue(JsonOut.num(0f));
+        }
         return index;
     }
 

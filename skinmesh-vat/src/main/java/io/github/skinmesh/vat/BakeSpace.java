@@ -107,7 +107,7 @@ public final class BakeSpace {
      *     {@link #CHARACTER})
      */
     public int bone(int part) {
-        return requireBones()[part];
+        return requireBones("bone", part)[part];
     }
 
     /**
@@ -121,16 +121,25 @@ public final class BakeSpace {
      *     {@link #CHARACTER}) or {@code dst} is too short
      */
     public float[] matrixInto(int part, float[] dst, int offset) {
-        int[] b = requireBones();
-        java.util.Objects.checkIndex(part, b.length);
+        requireBones("matrixInto", part);
+        if (offset < 0 || offset > dst.length - 16) {
+            throw new IndexOutOfBoundsException("BakeSpace.matrixInto: dst length " + dst.length + ", offset " + offset
+                    + ", expected offset >= 0 and length >= offset + 16 = " + ((long) offset + 16));
+        }
         assert matrices != null;
         System.arraycopy(matrices, 16 * part, dst, offset, 16);
         return dst;
     }
 
-    private int[] requireBones() {
+    /** The references, requiring {@code part} to be one of them (the message names the part and the range). */
+    private int[] requireBones(String method, int part) {
         if (bones == null) {
-            throw new IndexOutOfBoundsException("BakeSpace.CHARACTER has no references");
+            throw new IndexOutOfBoundsException("BakeSpace." + method + ": part " + part + ", but BakeSpace.CHARACTER"
+                    + " has no references (partCount() = 0)");
+        }
+        if (part < 0 || part >= bones.length) {
+            throw new IndexOutOfBoundsException("BakeSpace." + method + ": part " + part + ", expected 0.."
+                    + (bones.length - 1) + " (" + bones.length + (bones.length == 1 ? " reference)" : " references)"));
         }
         return bones;
     }
@@ -142,7 +151,8 @@ public final class BakeSpace {
 
     /** @return whether references {@code a} and {@code b} are the same bone and matrix */
     boolean sameReference(int a, int b) {
-        int[] bs = requireBones();
+        requireBones("sameReference", a);
+        int[] bs = requireBones("sameReference", b);
         assert matrices != null;
         return bs[a] == bs[b] && Arrays.equals(matrices, 16 * a, 16 * a + 16, matrices, 16 * b, 16 * b + 16);
     }

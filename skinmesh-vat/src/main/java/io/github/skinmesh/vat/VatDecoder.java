@@ -1,6 +1,8 @@
 package io.github.skinmesh.vat;
 
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Bounds;
 import java.util.ArrayList;
 import java.util.List;
@@ -183,7 +185,7 @@ public final class VatDecoder {
      * @throws IndexOutOfBoundsException when there is no such clip
      */
     public int page(int clip) {
-        return manifest.clips().get(clip).page();
+        return clipAt("page", clip).page();
     }
 
     /**
@@ -194,13 +196,26 @@ public final class VatDecoder {
      * @param frame frame of that clip, {@code 0..frames-1}
      * @param element vertex index, or {@code 3*bone + row} for bone textures
      * @return the texel index
-     * @throws IndexOutOfBoundsException when an index is out of range
+     * @throws IndexOutOfBoundsException when the clip, the frame or the element is out of range (the message
+     *     names which, its value and the range)
      */
     public long texelIndex(int clip, int frame, int element) {
-        VatClip c = manifest.clips().get(clip);
-        Objects.checkIndex(frame, c.frames());
-        Objects.checkIndex(element, manifest.kind() == TextureKind.BONES ? 3 * manifest.elementCount()
-                : manifest.elementCount());
+        return texelIndex("texelIndex", clip, frame, element);
+    }
+
+    private long texelIndex(String method, int clip, int frame, int element) {
+        VatClip c = clipAt(method, clip);
+        if (frame < 0 || frame >= c.frames()) {
+            throw new IndexOutOfBoundsException("VatDecoder." + method + ": frame " + frame + " of clip "
+                    + Checks.quote(c.name()) + ", expected 0.." + (c.frames() - 1) + " (" + c.frames() + " frames)");
+        }
+        int elements = manifest.kind() == TextureKind.BONES ? 3 * manifest.elementCount() : manifest.elementCount();
+        if (element < 0 || element >= elements) {
+            throw new IndexOutOfBoundsException("VatDecoder." + method + ": " + (manifest.kind() == TextureKind.BONES
+                    ? "element (3 * bone + row) " : "vertex ") + element + ", expected 0.." + (elements - 1) + " ("
+                    + (manifest.kind() == TextureKind.BONES ? manifest.elementCount() + " bones x 3 rows"
+                    : manifest.elementCount() + " vertices") + ")");
+        }
         int w = manifest.width();
         long row = c.firstRow() + (long) frame * manifest.rowsPerFrame() + element / w;
         return row * w + element % w;
@@ -217,21 +232,29 @@ public final class VatDecoder {
      * @param dst receives x, y, z from {@code offset}
      * @param offset first float written
      * @return {@code dst}
-     * @throws ValidationException when this is not a vertex texture, or offsets need bind positions that are missing
-     * @throws IndexOutOfBoundsException when an index is out of range
+     * @throws ValidationException when this is not a vertex texture, or offsets need bind positions that
+     *     are missing or not {@code 3*vertexCount} floats long
+     * @throws IndexOutOfBoundsException when the clip, the frame or the vertex is out of range, or
+     *     {@code dst} has no 3 floats from {@code offset} (the message names which, its value and the range)
      */
     public float[] positionInto(int clip, int frame, int vertex, float @org.jspecify.annotations.Nullable [] bindPositions,
             float[] dst, int offset) {
         requireKind(TextureKind.VERTEX, "positionInto");
-        float[] t = new float[4];
-        VatTexture positions = pages[page(clip)][POSITIONS];
-        TexelCodec.fetch(positions.data(), texelIndex(clip, frame, vertex), positions.encoding(), t, 0);
-        decodePosition(t, dst, offset);
+        long texel = texelIndex("positionInto", clip, frame, vertex);
+        requireRange("positionInto", dst, offset, 3);
         if (manifest.offsets()) {
             if (bindPositions == null) {
                 throw new ValidationException("VatDecoder.positionInto: the texture holds offsets, bind positions are"
                         + " required");
             }
+            Checks.requireLength("VatDecoder.positionInto", "bindPositions", bindPositions.length,
+                    3 * manifest.elementCount(), "3 * vertexCount");
+        }
+        float[] t = new float[4];
+        VatTexture positions = pages[page(clip)][POSITIONS];
+        TexelCodec.fetch(positions.data(), texel, positions.encoding(), t, 0);
+        decodePosition(t, dst, offset);
+        if (bindPositions != null && manifest.offsets()) {
             dst[offset] += bindPositions[3 * vertex];
             dst[offset + 1] += bindPositions[3 * vertex + 1];
             dst[offset + 2] += bindPositions[3 * vertex + 2];
@@ -262,15 +285,18 @@ public final class VatDecoder {
      * @param offset first float written
      * @return {@code dst}
      * @throws ValidationException when there is no normals texture
-     * @throws IndexOutOfBoundsException when an index is out of range
+     * @throws IndexOutOfBoundsException when an index is out of range or {@code dst} too short (the message
+     *     names which, its value and the range)
      */
     public float[] normalInto(int clip, int frame, int vertex, float[] dst, int offset) {
         if (!hasNormals()) {
             throw new ValidationException("VatDecoder.normalInto: the manifest lists no normals texture");
         }
+        long texel = texelIndex("normalInto", clip, frame, vertex);
+        requireRange("normalInto", dst, offset, 3);
         float[] t = new float[4];
         VatTexture normals = pages[page(clip)][NORMALS];
-        TexelCodec.fetch(normals.data(), texelIndex(clip, frame, vertex), normals.encoding(), t, 0);
+        TexelCodec.fetch(normals.data(), texel, normals.encoding(), t, 0);
         decodeNormal(t, dst, offset);
         return dst;
     }
@@ -285,16 +311,18 @@ public final class VatDecoder {
      * @param offset first float written
      * @return {@code dst}
      * @throws ValidationException when there is no tangents texture
-     * @throws IndexOutOfBoundsException when an index is out of range
+     * @throws IndexOutOfBoundsException when an index is out of range or {@code dst} too short (the message
+     *     names which, its value and the range)
      */
     public float[] tangentInto(int clip, int frame, int vertex, float[] dst, int offset) {
         if (!hasTangents()) {
             throw new ValidationException("VatDecoder.tangentInto: the manifest lists no tangents texture");
         }
-        Objects.checkFromIndexSize(offset, 4, dst.length);
+        long texel = texelIndex("tangentInto", clip, frame, vertex);
+        requireRange("tangentInto", dst, offset, 4);
         float[] t = new float[4];
         VatTexture tangents = pages[page(clip)][TANGENTS];
-        TexelCodec.fetch(tangents.data(), texelIndex(clip, frame, vertex), tangents.encoding(), t, 0);
+        TexelCodec.fetch(tangents.data(), texel, tangents.encoding(), t, 0);
         decodeTangent(manifest.encoding(), t, dst, offset);
         return dst;
     }
@@ -331,16 +359,25 @@ public final class VatDecoder {
      * @param offset first float written
      * @return {@code dst}
      * @throws ValidationException when this is not a bone texture
-     * @throws IndexOutOfBoundsException when an index is out of range
+     * @throws IndexOutOfBoundsException when an index is out of range or {@code dst} too short (the message
+     *     names which, its value and the range)
      */
     public float[] boneRowsInto(int clip, int frame, int bone, float[] dst, int offset) {
         requireKind(TextureKind.BONES, "boneRowsInto");
-        Objects.checkIndex(bone, manifest.elementCount());
-        Objects.checkFromIndexSize(offset, 12, dst.length);
+        return boneRows("boneRowsInto", clip, frame, bone, dst, offset);
+    }
+
+    private float[] boneRows(String method, int clip, int frame, int bone, float[] dst, int offset) {
+        if (bone < 0 || bone >= manifest.elementCount()) {
+            throw new IndexOutOfBoundsException("VatDecoder." + method + ": bone " + bone + ", expected 0.."
+                    + (manifest.elementCount() - 1) + " (" + manifest.elementCount() + " palette bones)");
+        }
+        long first = texelIndex(method, clip, frame, 3 * bone);
+        requireRange(method, dst, offset, 12);
         VatTexture bones = pages[page(clip)][BONES];
         for (int r = 0; r < 3; r++) {
-            TexelCodec.fetch(bones.data(), texelIndex(clip, frame, 3 * bone + r), bones.encoding(), dst,
-                    offset + 4 * r);
+            // texel = (firstRow + frame * rowsPerFrame) * width + element: the rows of a bone are consecutive texels
+            TexelCodec.fetch(bones.data(), first + r, bones.encoding(), dst, offset + 4 * r);
         }
         return dst;
     }
@@ -356,18 +393,24 @@ public final class VatDecoder {
      * @param joints palette entries, {@code influences} from {@code from}
      * @param weights their weights, {@code influences} from {@code from}
      * @param from first slot
-     * @param influences slots per vertex
+     * @param influences slots per vertex, 1..{@value BoneWeights#MAX_INFLUENCES}
      * @param dst receives x, y, z from {@code offset}
      * @param offset first float written
      * @return {@code dst}
-     * @throws ValidationException when this is not a bone texture
-     * @throws IndexOutOfBoundsException when an index is out of range
+     * @throws ValidationException when this is not a bone texture, or {@code influences} is out of range
+     * @throws IndexOutOfBoundsException when the clip, the frame or a joint is out of range, or
+     *     {@code joints}, {@code weights} or {@code dst} is too short for the slots asked for
      */
     public float[] skinInto(int clip, int frame, float x, float y, float z, int[] joints, float[] weights, int from,
             int influences, float[] dst, int offset) {
+        requireKind(TextureKind.BONES, "skinInto");
+        Checks.requireRange("VatDecoder.skinInto", "influences", influences, 1, BoneWeights.MAX_INFLUENCES);
+        requireRange("skinInto", "joints", joints.length, from, influences);
+        requireRange("skinInto", "weights", weights.length, from, influences);
+        requireRange("skinInto", dst, offset, 3);
         float[] rows = new float[12 * influences];
         for (int k = 0; k < influences; k++) {
-            boneRowsInto(clip, frame, joints[from + k], rows, 12 * k);
+            boneRows("skinInto", clip, frame, joints[from + k], rows, 12 * k);
         }
         skin(rows, null, x, y, z, weights, from, influences, dst, offset);
         return dst;
@@ -400,6 +443,36 @@ public final class VatDecoder {
         dst[offset] = px;
         dst[offset + 1] = py;
         dst[offset + 2] = pz;
+    }
+
+    private VatClip clipAt(String method, int clip) {
+        List<VatClip> clips = manifest.clips();
+        if (clip < 0 || clip >= clips.size()) {
+            throw new IndexOutOfBoundsException("VatDecoder." + method + ": clip " + clip + ", expected "
+                    + (clips.isEmpty() ? "none (the clip table is empty)" : "0.." + (clips.size() - 1) + " ("
+                    + clips.size() + " clips)"));
+        }
+        return clips.get(clip);
+    }
+
+    /** Requires {@code dst[offset .. offset+count-1]} to exist. */
+    private static void requireRange(String method, float[] dst, int offset, int count) {
+        requireRange(method, "dst", dst.length, offset, count);
+    }
+
+    /** Requires {@code name[offset .. offset+count-1]} to exist; {@code name} is {@code dst} or a slot array. */
+    private static void requireRange(String method, String name, int length, int offset, int count) {
+        boolean dst = name.equals("dst");
+        String start = dst ? "offset " : "slot ";
+        if (offset < 0) {
+            throw new IndexOutOfBoundsException("VatDecoder." + method + ": " + start + offset + " into " + name
+                    + ", expected >= 0");
+        }
+        if (offset > length - count) {
+            throw new IndexOutOfBoundsException("VatDecoder." + method + ": " + name + " has " + length + " elements, "
+                    + "expected at least " + ((long) offset + count) + " (" + (dst ? count + " from offset " + offset
+                    : "influences " + count + " from slot " + offset) + ")");
+        }
     }
 
     private void requireKind(TextureKind kind, String method) {

@@ -386,23 +386,25 @@ public final class VatManifest {
      * @param source names the manifest in messages (a file name)
      * @param json the JSON text
      * @return the manifest
-     * @throws FormatException naming the key when the text is not JSON, the format or version is
-     *     not this one, a required key is missing or has the wrong type or range, or the layout is
+     * @throws FormatException naming the source and the key's path ({@code clips[1].fps}), the value
+     *     found and the expected type or range: when the text is not JSON, the format or version is
+     *     not this one, a required key is missing or has the wrong type or range (a clip's rate not a
+     *     finite float above 0, its duration not a finite float {@code >= 0}), or the layout is
      *     inconsistent (see the constructor)
      */
     public static VatManifest parse(String source, String json) {
         Object root = Json.parse(source, json);
         Reader r = new Reader(source);
         Map<String, Object> m = r.object(root, "manifest");
-        String format = r.string(m, "format");
+        String format = r.string(m, "", "format");
         if (!FORMAT.equals(format)) {
             throw new FormatException(source + ": format \"" + format + "\", expected \"" + FORMAT + "\"");
         }
-        int version = r.integer(m, "version", 0, Integer.MAX_VALUE);
+        int version = r.integer(m, "", "version", 0, Integer.MAX_VALUE);
         if (version != VERSION) {
             throw new FormatException(source + ": version " + version + ", expected " + VERSION);
         }
-        String kindName = r.string(m, "kind");
+        String kindName = r.string(m, "", "kind");
         TextureKind kind = switch (kindName) {
             case "vertex" -> TextureKind.VERTEX;
             case "bones" -> TextureKind.BONES;
@@ -410,14 +412,14 @@ public final class VatManifest {
         };
         VatEncoding encoding;
         try {
-            encoding = VatEncoding.ofManifestName(r.string(m, "encoding"));
+            encoding = VatEncoding.ofManifestName(r.string(m, "", "encoding"));
         } catch (io.github.skinmesh.core.ValidationException x) {
             throw new FormatException(source + ": " + x.getMessage());
         }
-        int width = r.integer(m, "width", 1, Vat.MAX_TEXTURE_SIZE);
-        int height = r.integer(m, "height", 1, Vat.MAX_TEXTURE_SIZE);
-        int rows = r.integer(m, "rowsPerFrame", 1, Vat.MAX_TEXTURE_SIZE);
-        int count = r.integer(m, kind == TextureKind.BONES ? "boneCount" : "vertexCount", 1, Integer.MAX_VALUE);
+        int width = r.integer(m, "", "width", 1, Vat.MAX_TEXTURE_SIZE);
+        int height = r.integer(m, "", "height", 1, Vat.MAX_TEXTURE_SIZE);
+        int rows = r.integer(m, "", "rowsPerFrame", 1, Vat.MAX_TEXTURE_SIZE);
+        int count = r.integer(m, "", kind == TextureKind.BONES ? "boneCount" : "vertexCount", 1, Integer.MAX_VALUE);
         Map<String, String> textures = r.files(m.get("textures"), "textures");
         List<Map<String, String>> pages = new ArrayList<>();
         pages.add(textures);
@@ -435,7 +437,7 @@ public final class VatManifest {
                 pages.add(r.files(list.get(p), "pages[" + p + "]"));
             }
         }
-        boolean offsets = r.bool(m, "offsets");
+        boolean offsets = r.bool(m, "", "offsets");
         Bounds bounds = r.bounds(m.get("bounds"), "bounds");
         List<VatClip> clips = new ArrayList<>();
         Object clipList = m.get("clips");
@@ -444,28 +446,89 @@ public final class VatManifest {
         }
         for (int i = 0; i < list.size(); i++) {
             String where = "clips[" + i + "]";
+            String at = where + ".";
             Map<String, Object> c = r.object(list.get(i), where);
-            int page = c.containsKey("page") ? r.integer(c, "page", 0, pages.size() - 1) : 0;
-            clips.add(new VatClip(r.string(c, "name"), page, r.integer(c, "firstRow", 0, Vat.MAX_TEXTURE_SIZE),
-                    r.integer(c, "frames", 1, Vat.MAX_FRAMES), r.floatNumber(c, "fps"),
-                    r.floatNumber(c, "duration"), r.bool(c, "loop"), r.bounds(c.get("bounds"), where + ".bounds"),
-                    r.optionalNumber(c, "maxError"), r.optionalNumber(c, "rmsError")));
+            int page = c.containsKey("page") ? r.integer(c, at, "page", 0, pages.size() - 1) : 0;
+            String name = r.string(c, at, "name");
+            int firstRow = r.integer(c, at, "firstRow", 0, Vat.MAX_TEXTURE_SIZE);
+            int frames = r.integer(c, at, "frames", 1, Vat.MAX_FRAMES);
+            float fps = r.floatNumber(c, at, "fps", false);
+            float duration = r.floatNumber(c, at, "duration", true);
+            boolean loop = r.bool(c, at, "loop");
+            Bounds clipBounds = r.bounds(c.get("bounds"), where + ".bounds");
+            clips.add(new VatClip(name, page, firstRow, frames, fps, duration, loop, clipBounds,
+                    r.optionalNumber(c, at, "maxError"), r.optionalNumber(c, at, "rmsError")));
         }
-        return new VatManifest(kind, encoding, width, height, rows, count, pages, offsets, bounds, clips,
-                r.number(m, "maxError"), r.number(m, "rmsError"), r.optionalNumber(m, "normalMaxErrorDegrees"),
-                r.optionalNumber(m, "tangentMaxErrorDegrees"));
+        double maxError = r.number(m, "", "maxError");
+        double rmsError = r.number(m, "", "rmsError");
+        double normalMaxError = r.optionalNumber(m, "", "normalMaxErrorDegrees");
+        double tangentMaxError = r.optionalNumber(m, "", "tangentMaxErrorDegrees");
+        try {
+            return new VatManifest(kind, encoding, width, height, rows, count, pages, offsets, bounds, clips,
+                    maxError, rmsError, normalMaxError, tangentMaxError);
+        } catch (FormatException x) {
+            // the layout checks name the manifest as "manifest"; a parsed one is named by its source
+            String message = x.getMessage();
+            String prefix = "manifest: ";
+            throw new FormatException(source + ": " + (message.startsWith(prefix) ? message.substring(prefix.length())
+                    : message), x);
+        }
     }
 
-    /** Typed access to parsed JSON with messages naming the key. */
+    /** Typed access to parsed JSON with messages naming the key's path, the value found and what is expected. */
     private record Reader(String source) {
+        /** Longest text of a value quoted in a message. */
+        static final int MAX_QUOTED = 40;
+
+        /** The value as JSON text (cut after {@value #MAX_QUOTED} characters), or {@code missing}. */
         static String describe(Object v) {
-            return v == null ? "missing" : v == Json.NULL ? "null" : v instanceof String s ? "\"" + s + "\"" : v.toString();
+            if (v == null) {
+                return "missing";
+            }
+            StringBuilder sb = new StringBuilder();
+            render(sb, v);
+            return sb.length() > MAX_QUOTED ? sb.substring(0, MAX_QUOTED) + "..." : sb.toString();
+        }
+
+        private static void render(StringBuilder sb, Object v) {
+            if (sb.length() > MAX_QUOTED) {
+                return;
+            }
+            if (v == Json.NULL) {
+                sb.append("null");
+            } else if (v instanceof String s) {
+                JsonText.quote(sb, s);
+            } else if (v instanceof List<?> list) {
+                sb.append('[');
+                for (int i = 0; i < list.size(); i++) {
+                    sb.append(i == 0 ? "" : ", ");
+                    render(sb, list.get(i));
+                }
+                sb.append(']');
+            } else if (v instanceof Map<?, ?> map) {
+                sb.append('{');
+                boolean first = true;
+                for (Map.Entry<?, ?> e : map.entrySet()) {
+                    sb.append(first ? "" : ", ");
+                    JsonText.quote(sb, (String) e.getKey());
+                    sb.append(": ");
+                    render(sb, e.getValue());
+                    first = false;
+                }
+                sb.append('}');
+            } else {
+                sb.append(v); // a number's own text, true or false
+            }
+        }
+
+        private FormatException wrong(String name, Object v, String expected) {
+            return new FormatException(source + ": " + name + " is " + describe(v) + ", expected " + expected);
         }
 
         @SuppressWarnings("unchecked")
         Map<String, Object> object(Object v, String key) {
             if (!(v instanceof Map<?, ?>)) {
-                throw new FormatException(source + ": " + key + " is " + describe(v) + ", expected an object");
+                throw wrong(key, v, "an object");
             }
             return (Map<String, Object>) v;
         }
@@ -474,49 +537,61 @@ public final class VatManifest {
             Map<String, Object> tex = object(v, key);
             Map<String, String> files = new LinkedHashMap<>();
             for (Map.Entry<String, Object> e : tex.entrySet()) {
-                files.put(e.getKey(), string(tex, e.getKey()));
+                files.put(e.getKey(), string(tex, key + ".", e.getKey()));
             }
             return files;
         }
 
-        String string(Map<String, Object> m, String key) {
+        String string(Map<String, Object> m, String at, String key) {
             Object v = m.get(key);
             if (!(v instanceof String s)) {
-                throw new FormatException(source + ": " + key + " is " + describe(v) + ", expected a string");
+                throw wrong(at + key, v, "a string");
             }
             return s;
         }
 
-        boolean bool(Map<String, Object> m, String key) {
+        boolean bool(Map<String, Object> m, String at, String key) {
             Object v = m.get(key);
             if (!(v instanceof Boolean b)) {
-                throw new FormatException(source + ": " + key + " is " + describe(v) + ", expected true or false");
+                throw wrong(at + key, v, "true or false");
             }
             return b;
         }
 
-        double number(Map<String, Object> m, String key) {
+        double number(Map<String, Object> m, String at, String key) {
             Object v = m.get(key);
             if (!(v instanceof Json.Num n) || !Double.isFinite(n.doubleValue())) {
-                throw new FormatException(source + ": " + key + " is " + describe(v) + ", expected a number");
+                throw wrong(at + key, v, "a finite number");
             }
             return n.doubleValue();
         }
 
-        float floatNumber(Map<String, Object> m, String key) {
-            number(m, key);
-            return ((Json.Num) m.get(key)).floatValue();
+        /**
+         * A float read from its decimal text in one rounding: finite, {@code > 0} or (with
+         * {@code zeroAllowed}) {@code >= 0}, as a clip's rate and duration are.
+         */
+        float floatNumber(Map<String, Object> m, String at, String key, boolean zeroAllowed) {
+            Object v = m.get(key);
+            float f = v instanceof Json.Num n ? n.floatValue() : Float.NaN;
+            if (!Float.isFinite(f) || f < 0 || (f == 0 && !zeroAllowed)) {
+                throw wrong(at + key, v, "a finite float " + (zeroAllowed ? ">= 0" : "> 0") + " (at most "
+                        + Float.MAX_VALUE + ")");
+            }
+            return f;
         }
 
-        double optionalNumber(Map<String, Object> m, String key) {
-            return m.containsKey(key) ? number(m, key) : Double.NaN;
+        double optionalNumber(Map<String, Object> m, String at, String key) {
+            return m.containsKey(key) ? number(m, at, key) : Double.NaN;
         }
 
-        int integer(Map<String, Object> m, String key, int lo, int hi) {
-            double d = number(m, key);
+        int integer(Map<String, Object> m, String at, String key, int lo, int hi) {
+            Object v = m.get(key);
+            if (!(v instanceof Json.Num n)) {
+                throw wrong(at + key, v, "an integer " + lo + ".." + hi);
+            }
+            double d = n.doubleValue();
             if (d != Math.rint(d) || d < lo || d > hi) {
-                throw new FormatException(source + ": " + key + " is " + describe(m.get(key)) + ", expected an integer "
-                        + lo + ".." + hi);
+                throw wrong(at + key, v, "an integer " + lo + ".." + hi);
             }
             return (int) d;
         }
@@ -530,13 +605,12 @@ public final class VatManifest {
 
         float[] vec3(Object v, String key) {
             if (!(v instanceof List<?> l) || l.size() != 3) {
-                throw new FormatException(source + ": " + key + " is " + describe(v) + ", expected 3 numbers");
+                throw wrong(key, v, "an array of 3 finite floats");
             }
             float[] out = new float[3];
             for (int i = 0; i < 3; i++) {
                 if (!(l.get(i) instanceof Json.Num n) || !Float.isFinite(n.floatValue())) {
-                    throw new FormatException(source + ": " + key + "[" + i + "] is " + describe(l.get(i))
-                            + ", expected a finite number");
+                    throw wrong(key + "[" + i + "]", l.get(i), "a finite float (at most " + Float.MAX_VALUE + ")");
                 }
                 out[i] = n.floatValue();
             }

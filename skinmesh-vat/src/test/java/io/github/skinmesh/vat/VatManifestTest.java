@@ -46,7 +46,7 @@ class VatManifestTest {
         assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"version\": 1", "\"version\": 2")))
                 .isInstanceOf(FormatException.class).hasMessage("m.json: version 2, expected 1");
         assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"width\"", "\"breadth\"")))
-                .isInstanceOf(FormatException.class).hasMessage("m.json: width is missing, expected a number");
+                .isInstanceOf(FormatException.class).hasMessage("m.json: width is missing, expected an integer 1..16384");
         assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"unorm16\"", "\"unorm12\"")))
                 .isInstanceOf(FormatException.class)
                 .hasMessage("m.json: encoding \"unorm12\" is unknown, expected float, half, unorm16 or unorm8");
@@ -54,9 +54,9 @@ class VatManifestTest {
                 .isInstanceOf(FormatException.class).hasMessage("m.json: offsets is 1, expected true or false");
         assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"frames\": 32", "\"frames\": 32.5")))
                 .isInstanceOf(FormatException.class)
-                .hasMessage("m.json: frames is 32.5, expected an integer 1..1048576");
+                .hasMessage("m.json: clips[0].frames is 32.5, expected an integer 1..1048576");
         assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"frames\": 79", "\"frames\": 900")))
-                .isInstanceOf(FormatException.class).hasMessageStartingWith("manifest: clip \"idle\": rows 96..");
+                .isInstanceOf(FormatException.class).hasMessageStartingWith("m.json: clip \"idle\": rows 96..");
         assertThatThrownBy(() -> VatManifest.parse("m.json", json.substring(0, 40)))
                 .isInstanceOf(FormatException.class).hasMessageStartingWith("m.json: offset ");
         assertThatThrownBy(() -> VatManifest.parse("m.json", json + "x"))

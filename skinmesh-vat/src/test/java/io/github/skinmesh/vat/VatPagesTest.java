@@ -122,9 +122,9 @@ class VatPagesTest {
                         + " {positions=positions-0.png}");
         assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("{\"positions\": \"positions-1.png\"}",
                 "{\"normals\": \"normals-1.png\"}"))).isInstanceOf(FormatException.class)
-                .hasMessage("manifest: page 1 has the textures [normals], expected those of page 0, [positions]");
+                .hasMessage("m.json: page 1 has the textures [normals], expected those of page 0, [positions]");
         assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"page\": 1", "\"page\": 2")))
-                .isInstanceOf(FormatException.class).hasMessage("m.json: page is 2, expected an integer 0..1");
+                .isInstanceOf(FormatException.class).hasMessage("m.json: clips[1].page is 2, expected an integer 0..1");
         assertThatThrownBy(() -> VatManifest.parse("m.json", json.replace("\"pages\": [", "\"pages\": 3, \"x\": [")))
                 .isInstanceOf(FormatException.class)
                 .hasMessage("m.json: pages is 3, expected an array of at least one page");

@@ -98,8 +98,7 @@ public final class CrowdFrames {
      * @param bones a decoder of a bone texture
      * @return its frames
      * @throws ValidationException when the texture is not a bone texture, its encoding is neither
-     *     float nor half, it has no clip, a clip's rate is not a finite positive number or its
-     *     duration not a finite number {@code >= 0}, the decoded frames would not fit an array, or a
+     *     float nor half, it has no clip, the decoded frames would not fit an array, or a
      *     value is not finite or beyond {@code ±}{@link #MAX_VALUE} (naming the clip, frame, palette
      *     entry, row and column)
      */
@@ -125,14 +124,9 @@ public final class CrowdFrames {
         int[] firstFrame = new int[clips.size()];
         for (int c = 0; c < clips.size(); c++) {
             VatClip clip = clips.get(c);
-            if (!(clip.fps() > 0 && clip.fps() < Float.POSITIVE_INFINITY)) {
-                throw new ValidationException(where + ": clip " + Checks.quote(clip.name()) + ": fps " + clip.fps()
-                        + ", expected a finite number > 0");
-            }
-            if (!(clip.duration() >= 0 && clip.duration() < Float.POSITIVE_INFINITY)) {
-                throw new ValidationException(where + ": clip " + Checks.quote(clip.name()) + ": duration "
-                        + clip.duration() + ", expected a finite number of seconds >= 0");
-            }
+            // VatClip's constructor admits only a finite fps > 0 and a finite duration >= 0
+            assert clip.fps() > 0 && clip.fps() < Float.POSITIVE_INFINITY && clip.duration() >= 0
+                    && clip.duration() < Float.POSITIVE_INFINITY : clip;
             firstFrame[c] = (int) totalFrames;
             totalFrames += clip.frames();
         }
@@ -253,7 +247,7 @@ public final class CrowdFrames {
      * @throws IndexOutOfBoundsException when an index is out of range
      */
     public float frameTime(int clip, int frame) {
-        Objects.checkIndex(frame, clips.get(clip).frames());
+        checkFrame("frameTime", clip, frame);
         return (float) frameTimes[firstFrame[clip] + frame];
     }
 
@@ -268,11 +262,27 @@ public final class CrowdFrames {
      * @throws IndexOutOfBoundsException when an index or the destination range is out of range
      */
     public float[] frameInto(int clip, int frame, float[] dst, int offset) {
-        Objects.checkIndex(frame, clips.get(clip).frames());
+        checkFrame("frameInto", clip, frame);
         int n = 12 * boneCount;
-        Objects.checkFromIndexSize(offset, n, dst.length);
+        if (offset < 0 || offset > dst.length - n) {
+            throw new IndexOutOfBoundsException("CrowdFrames.frameInto: dst length " + dst.length + ", offset " + offset
+                    + ", expected offset >= 0 and length >= offset + 12 * boneCount = " + ((long) offset + n));
+        }
         System.arraycopy(values, (firstFrame[clip] + frame) * n, dst, offset, n);
         return dst;
+    }
+
+    /** Requires a clip of the table and a frame of it, naming the one out of range, its value and the range. */
+    private void checkFrame(String method, int clip, int frame) {
+        if (clip < 0 || clip >= clips.size()) {
+            throw new IndexOutOfBoundsException("CrowdFrames." + method + ": clip " + clip + ", expected 0.."
+                    + (clips.size() - 1) + " " + names());
+        }
+        int frames = clips.get(clip).frames();
+        if (frame < 0 || frame >= frames) {
+            throw new IndexOutOfBoundsException("CrowdFrames." + method + ": frame " + frame + " of clip "
+                    + Checks.quote(clips.get(clip).name()) + ", expected 0.." + (frames - 1));
+        }
     }
 
     /** @return the largest magnitude of a frame value */

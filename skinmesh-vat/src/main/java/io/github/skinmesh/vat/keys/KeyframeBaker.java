@@ -84,11 +84,12 @@ final class KeyframeBaker {
                     + " intervals each; use at most " + intervals / min + " segments or raise the rate to at least "
                     + minimumRate(duration, (long) min * o.segments()) + " fps");
         }
-        long floats = (withNormals ? 2 : 1) * 3 * vertices * frames;
-        if (3 * vertices * frames > Checks.MAX_ARRAY_LENGTH) {
-            throw new ValidationException(WHERE + ": " + vertices + " vertices x " + frames + " frames need "
-                    + floats + " floats of kept poses, more than one array holds (" + Checks.MAX_ARRAY_LENGTH
-                    + "); lower the rate");
+        // vertices <= parts * Integer.MAX_VALUE and frames <= MAX_FRAMES: the product fits a long
+        long floats = 3 * vertices * frames;
+        if (floats > Checks.MAX_ARRAY_LENGTH) {
+            throw new ValidationException(WHERE + ": " + rate + ": " + vertices + " vertices x " + frames
+                    + " frames x 3 = " + floats + " floats of kept " + (withNormals ? "positions (and as many of normals)"
+                    : "positions") + ", more than one array holds (" + Checks.MAX_ARRAY_LENGTH + "); lower the rate");
         }
         int v = (int) vertices;
         int n = (int) frames;
