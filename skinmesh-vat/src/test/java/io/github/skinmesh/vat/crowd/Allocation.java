@@ -6,15 +6,17 @@ import java.lang.management.ManagementFactory;
 final class Allocation {
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    private static final int ROUNDS = 3;
+    private static final int ROUNDS = 20;
 
     private Allocation() {
     }
 
     /**
-     * Runs {@code call} {@code calls} times to warm it up, then measures {@value #ROUNDS} rounds of
-     * {@code calls} calls and keeps the smallest, so that a one-off allocation while the JIT
-     * compiles (not one the call makes) does not count.
+     * Runs {@code call} {@code calls} times to warm it up, then measures rounds of {@code calls}
+     * calls, up to {@value #ROUNDS} and until one allocates nothing, and keeps the smallest, so that
+     * allocation while the code still runs interpreted or half compiled (a loaded machine compiles
+     * late; interpreted var-handle calls box their arguments), not one the call makes, does not
+     * count. A call that allocates does so in every round.
      *
      * @return the bytes the calling thread allocated per measured call, rounded down
      */
@@ -30,6 +32,9 @@ final class Allocation {
                 call.run();
             }
             least = Math.min(least, THREADS.getThreadAllocatedBytes(id) - before);
+            if (least == 0) {
+                break;
+            }
         }
         return least / calls;
     }
