@@ -111,6 +111,7 @@ final class PositionCodec {
             }
             return;
         }
+        // offsets from here on: the loop subtracts the bind position and adds it back to every vertex
         boolean normalized = encoding.isNormalized();
         boolean half = encoding == VatEncoding.HALF;
         boolean eight = encoding == VatEncoding.UNORM8;
@@ -150,14 +151,9 @@ final class PositionCodec {
             float ex = exact[from + i];
             float ey = exact[from + i + 1];
             float ez = exact[from + i + 2];
-            float x = ex;
-            float y = ey;
-            float z = ez;
-            if (bind != null) {
-                x -= bind[bindFrom + i];
-                y -= bind[bindFrom + i + 1];
-                z -= bind[bindFrom + i + 2];
-            }
+            float x = ex - bind[bindFrom + i];
+            float y = ey - bind[bindFrom + i + 1];
+            float z = ez - bind[bindFrom + i + 2];
             // the texel, and what the shader decodes from it
             if (normalized) {
                 double qx = rounded(x, minX, scaleX, top);
@@ -184,11 +180,9 @@ final class PositionCodec {
                 LONGS.set(dst, o, Float.floatToRawIntBits(x) & 0xffffffffL | (long) Float.floatToRawIntBits(y) << 32);
                 LONGS.set(dst, o + 8, Float.floatToRawIntBits(z) & 0xffffffffL | FLOAT_ONE << 32);
             }
-            if (bind != null) {
-                x += bind[bindFrom + i];
-                y += bind[bindFrom + i + 1];
-                z += bind[bindFrom + i + 2];
-            }
+            x += bind[bindFrom + i];
+            y += bind[bindFrom + i + 1];
+            z += bind[bindFrom + i + 2];
             // the error and the boxes, as ClipMeasure defines them
             double dx = (double) x - ex;
             double dy = (double) y - ey;
