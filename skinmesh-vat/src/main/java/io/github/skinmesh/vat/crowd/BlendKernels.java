@@ -12,9 +12,10 @@ import org.jspecify.annotations.Nullable;
  * same bits. Core's skinning kernels are chosen the same way.
  *
  * <p>On a runtime with {@code Float.floatToFloat16} (Java 20 and later) half outputs go through
- * {@link HardwareHalfBlendKernel} instead, whatever the module: the JIT turns its loops into the
- * processor's conversion instructions, faster than either kernel's bit arithmetic, with the same
- * bits; float outputs still go through the kernel chosen above.
+ * {@link HardwareHalfBlendKernel} instead when there is no vector kernel, and on JDK 25 and later
+ * also beside it: the JIT turns its loops into the processor's conversion instructions, faster
+ * than either kernel's bit arithmetic there, with the same bits; float outputs still go through
+ * the kernel chosen above.
  */
 final class BlendKernels {
     static final String VECTOR_MODULE = "jdk.incubator.vector";
@@ -27,9 +28,19 @@ final class BlendKernels {
     static final BlendKernel FLOATS = VECTOR != null ? VECTOR : ScalarBlendKernel.INSTANCE;
 
     /** The kernel crowds use: {@link #FLOATS}, wrapped for the runtime's half conversion when there is one. */
-    static final BlendKernel SELECTED = HardwareHalf.available() ? new HardwareHalfBlendKernel(FLOATS) : FLOATS;
+    static final BlendKernel SELECTED = hardwareHalves() ? new HardwareHalfBlendKernel(FLOATS) : FLOATS;
 
     private BlendKernels() {
+    }
+
+    /**
+     * Whether halves go through the runtime's conversion: always when there is no vector kernel
+     * (anything beats the scalar bit arithmetic), and beside the vector kernel from JDK 25 on, where
+     * it was measured faster (C2 vectorizes the conversion in these loops there; earlier runtimes
+     * with the method were not measured).
+     */
+    static boolean hardwareHalves() {
+        return HardwareHalf.available() && (VECTOR == null || Runtime.version().feature() >= 25);
     }
 
     private static @Nullable BlendKernel loadVector() {

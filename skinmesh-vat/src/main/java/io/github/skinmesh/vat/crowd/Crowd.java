@@ -75,10 +75,10 @@ import org.jspecify.annotations.Nullable;
  * halves), and by plain loops otherwise; byte buffers always by plain loops, one value at a time
  * (to fill a buffer at array speed, write an array and {@code put} it into a
  * {@link java.nio.FloatBuffer} or {@link java.nio.ShortBuffer} view of the buffer, made once with
- * little-endian order). On Java 20 and later, half arrays are rounded by the runtime's own
- * conversion ({@code Float.floatToFloat16}), which the JIT turns into the processor's conversion
- * instructions, with or without the incubator module. The choice changes speed, never a bit of the
- * output.
+ * little-endian order). On JDK 25 and later (and on Java 20 and later without the incubator
+ * module), half arrays are rounded by the runtime's own conversion ({@code Float.floatToFloat16}),
+ * which the JIT turns into the processor's conversion instructions. The choice changes speed, never
+ * a bit of the output.
  *
  * <pre>{@code
  * CrowdFrames frames = CrowdFrames.of(Vat.bakeBoneTexture(hero, clips, BoneTextureOptions.DEFAULTS, Progress.NONE));
@@ -561,7 +561,8 @@ public final class Crowd {
     /**
      * For each instance: the frame pair around its clip time and the blend weight; a weight of 0
      * (at a frame time, or at the end) copies frame a. Checks every instance before the caller
-     * writes anything. Then orders the instances by frame a (counting sort) for {@link #writeRange}.
+     * writes anything. Then orders the instances by frame a (counting sort) for {@link #writeRange},
+     * unless the frame table is more than four times the crowd (then in index order).
      */
     private void prepare(String where, int instanceCount, double crowdTime) {
         int perFrame = MATRIX * boneCount;
@@ -585,6 +586,13 @@ public final class Crowd {
             srcA[i] = f * perFrame;
             srcB[i] = w == 0 ? f * perFrame : (f + 1) * perFrame;
             weights[i] = w;
+        }
+        if (frameStarts.length > 4 * instanceCount) {
+            // a frame table many times the crowd: sorting would cost more than the cache it saves
+            for (int i = 0; i < instanceCount; i++) {
+                order[i] = i;
+            }
+            return;
         }
         Arrays.fill(frameStarts, 0);
         for (int i = 0; i < instanceCount; i++) {
