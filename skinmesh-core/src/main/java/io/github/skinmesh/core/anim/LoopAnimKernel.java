@@ -63,7 +63,8 @@ final class LoopAnimKernel implements AnimKernel {
             dot[j] = dot[j] + z0[j] * z1[j] + w0[j] * w1[j];
         }
         seriesWeight(dot, 1 - a, weight0, p);
-        signedSeriesWeight(dot, a, weight1, p);
+        seriesWeight(dot, a, weight1, p);
+        applySign(dot, weight1, p);
         blend(weight0, x0, weight1, x1, ox, p);
         blend(weight0, y0, weight1, y1, oy, p);
         blend(weight0, z0, weight1, z1, oz, p);
@@ -117,32 +118,14 @@ final class LoopAnimKernel implements AnimKernel {
     }
 
     /**
-     * As {@link #seriesWeight}, times the sign of {@code dot[j]} ({@code dot[j] / |dot[j]|}, exactly
-     * {@code ±1} where the series applies; other channels are redone by the scalar formula).
+     * {@code out[j] = dot[j] / |dot[j]| * out[j]}, {@code j < p}: a series weight times the sign of
+     * the dot product (exactly {@code ±1} where the series applies; other channels are redone by the
+     * scalar formula), the scalar slerp's product with its operands in the same order.
      */
-    private static void signedSeriesWeight(float[] dot, float t, float[] out, int p) {
-        float t2 = t * t;
-        float c1 = Slerp.U1 * t2 - Slerp.V1;
-        float c2 = Slerp.U2 * t2 - Slerp.V2;
-        float c3 = Slerp.U3 * t2 - Slerp.V3;
-        float c4 = Slerp.U4 * t2 - Slerp.V4;
-        float c5 = Slerp.U5 * t2 - Slerp.V5;
-        float c6 = Slerp.U6 * t2 - Slerp.V6;
-        float c7 = Slerp.U7 * t2 - Slerp.V7;
-        float c8 = Slerp.U8 * t2 - Slerp.V8;
+    private static void applySign(float[] dot, float[] out, int p) {
         for (int j = 0; j < p; j++) {
             float d = dot[j];
-            float x = Math.abs(d);
-            float e = x - 1;
-            float s = 1 + c8 * e;
-            s = 1 + c7 * e * s;
-            s = 1 + c6 * e * s;
-            s = 1 + c5 * e * s;
-            s = 1 + c4 * e * s;
-            s = 1 + c3 * e * s;
-            s = 1 + c2 * e * s;
-            s = 1 + c1 * e * s;
-            out[j] = d / x * (t * s);
+            out[j] = d / Math.abs(d) * out[j];
         }
     }
 
