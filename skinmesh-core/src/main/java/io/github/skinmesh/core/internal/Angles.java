@@ -20,10 +20,25 @@ public final class Angles {
         if (!(Float.isFinite(a[0]) && Float.isFinite(a[1]) && Float.isFinite(a[2]))) {
             return Math.PI;
         }
-        double cx = a[1] * (double) bz - a[2] * (double) by;
-        double cy = a[2] * (double) bx - a[0] * (double) bz;
-        double cz = a[0] * (double) by - a[1] * (double) bx;
-        double dot = a[0] * (double) bx + a[1] * (double) by + a[2] * (double) bz;
-        return Math.atan2(Math.sqrt(cx * cx + cy * cy + cz * cz), dot);
+        return angle(a[0], a[1], a[2], bx, by, bz);
+    }
+
+    /**
+     * The angle between two vectors, in radians, by {@code atan2(|u x v|, u . v)} in double
+     * (accurate near 0 and pi).
+     *
+     * @param ux u's x
+     * @param uy u's y
+     * @param uz u's z
+     * @param vx v's x
+     * @param vy v's y
+     * @param vz v's z
+     * @return the angle in {@code [0, pi]}, NaN if a component is not finite
+     */
+    public static double angle(double ux, double uy, double uz, double vx, double vy, double vz) {
+        double cx = uy * vz - uz * vy;
+        double cy = uz * vx - ux * vz;
+        double cz = ux * vy - uy * vx;
+        return Math.atan2(Math.sqrt(cx * cx + cy * cy + cz * cz), ux * vx + uy * vy + uz * vz);
     }
 }

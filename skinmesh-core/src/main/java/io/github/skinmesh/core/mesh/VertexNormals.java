@@ -1,5 +1,6 @@
 package io.github.skinmesh.core.mesh;
 
+import io.github.skinmesh.core.internal.Angles;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.Mesh;
@@ -115,8 +116,8 @@ public final class VertexNormals {
             double bcy = acy - aby;
             double bcz = acz - abz;
             // corner angles: at a between ab and ac, at b between ba and bc, at c between ca and cb
-            double angleA = angle(abx, aby, abz, acx, acy, acz);
-            double angleB = angle(-abx, -aby, -abz, bcx, bcy, bcz);
+            double angleA = Angles.angle(abx, aby, abz, acx, acy, acz);
+            double angleB = Angles.angle(-abx, -aby, -abz, bcx, bcy, bcz);
             double angleC = Math.max(0, Math.PI - angleA - angleB);
             double faceLength = Math.sqrt(nx * nx + ny * ny + nz * nz);
             add(sum, a, nx, ny, nz, angleA);
@@ -127,14 +128,6 @@ public final class VertexNormals {
             magnitude[c] += faceLength * angleC;
         }
         return sum;
-    }
-
-    /** The angle between two vectors, by atan2 of the cross and dot products (accurate near 0 and pi). */
-    static double angle(double ux, double uy, double uz, double vx, double vy, double vz) {
-        double cx = uy * vz - uz * vy;
-        double cy = uz * vx - ux * vz;
-        double cz = ux * vy - uy * vx;
-        return Math.atan2(Math.sqrt(cx * cx + cy * cy + cz * cz), ux * vx + uy * vy + uz * vz);
     }
 
     private static void add(double[] sum, int v, double x, double y, double z, double weight) {

@@ -1,6 +1,7 @@
 package io.github.skinmesh.core.mesh;
 
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.internal.Angles;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.Mesh;
@@ -120,8 +121,8 @@ public final class VertexTangents {
             double tx = (e2x * du1 - e1x * du2) / det;
             double ty = (e2y * du1 - e1y * du2) / det;
             double tz = (e2z * du1 - e1z * du2) / det;
-            angles[0] = VertexNormals.angle(e1x, e1y, e1z, e2x, e2y, e2z);
-            angles[1] = VertexNormals.angle(-e1x, -e1y, -e1z, e2x - e1x, e2y - e1y, e2z - e1z);
+            angles[0] = Angles.angle(e1x, e1y, e1z, e2x, e2y, e2z);
+            angles[1] = Angles.angle(-e1x, -e1y, -e1z, e2x - e1x, e2y - e1y, e2z - e1z);
             angles[2] = Math.max(0, Math.PI - angles[0] - angles[1]);
             corner[0] = a;
             corner[1] = b;
