@@ -654,7 +654,7 @@ final class LmReader {
         int at = (int) m.bindPosesAt;
         for (int i = 0; i < ibm.length; i++, at += 4) {
             int bits = LmBytes.i32(b, at);
-            if ((bits & EXPONENT) == EXPONENT) {
+            if ((bits & ScalarLmCodec.EXPONENT) == ScalarLmCodec.EXPONENT) {
                 throw new FormatException("inverse bind pose of bone " + (i / 16) + " element " + (i % 16)
                         + " at offset " + at + ": " + Float.intBitsToFloat(bits) + ", expected a finite value");
             }
@@ -663,8 +663,6 @@ final class LmReader {
         return ibm;
     }
 
-    /** The exponent bits of a float; all set for infinities and NaNs. */
-    private static final int EXPONENT = 0x7F80_0000;
 
     /** Throws for the non-finite float of element {@code e} of vertex {@code v}, component {@code c}. */
     private static FormatException notFinite(LmElement e, int v, int c, int at, int bits) {
@@ -740,7 +738,7 @@ final class LmReader {
         private void finite(LmElement e, int v, int at, float[] dst, int d, int count) {
             for (int c = 0; c < count; c++) {
                 int bits = LmBytes.i32(b, at + 4 * c);
-                if ((bits & EXPONENT) == EXPONENT) {
+                if ((bits & ScalarLmCodec.EXPONENT) == ScalarLmCodec.EXPONENT) {
                     throw notFinite(e, v, c, at + 4 * c, bits);
                 }
                 dst[d + c] = Float.intBitsToFloat(bits);
