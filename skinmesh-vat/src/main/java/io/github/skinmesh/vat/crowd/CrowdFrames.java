@@ -155,7 +155,7 @@ public final class CrowdFrames {
             boxes[6 * c + 5] = b.maxZ();
             for (int f = 0; f < clip.frames(); f++) {
                 int g = firstFrame[c] + f;
-                frameTimes[g] = time(clip, f);
+                frameTimes[g] = clip.time(f);
                 int base = g * perFrame;
                 for (int bone = 0; bone < boneCount; bone++) {
                     bones.boneRowsInto(c, f, bone, values, base + 12 * bone);
@@ -186,11 +186,6 @@ public final class CrowdFrames {
                 + maxAbsFrame + ", palette entry " + maxAbsEntry;
         return new CrowdFrames(m.encoding(), boneCount, clips, firstFrame, frameTimes, values, boxes, maxAbs,
                 maxAbsWhere, rowSum, translation);
-    }
-
-    /** The bake's frame time: {@code min(f / fps, duration)} in double rounded to float, the last at the duration. */
-    private static double time(VatClip clip, int f) {
-        return clip.time(f);
     }
 
     /** @return the encoding of the texture the frames come from: float, or half (widened exactly) */

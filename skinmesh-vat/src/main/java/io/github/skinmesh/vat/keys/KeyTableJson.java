@@ -31,7 +31,7 @@ final class KeyTableJson {
         sb.append("  \"format\": \"").append(FORMAT).append("\",\n");
         sb.append("  \"version\": ").append(VERSION).append(",\n");
         sb.append("  \"clip\": ");
-        quote(sb, r.clipName());
+        JsonText.quote(sb, r.clipName());
         sb.append(",\n  \"duration\": ").append(number(r.duration()));
         sb.append(",\n  \"fps\": ").append(number(r.fps()));
         sb.append(",\n  \"frames\": ").append(r.frameCount());
@@ -48,7 +48,7 @@ final class KeyTableJson {
         for (int s = 0; s < r.segments().size(); s++) {
             KeySegment seg = r.segments().get(s);
             sb.append(s == 0 ? "\n" : ",\n").append("    {\"index\": ").append(s).append(", \"mesh\": ");
-            quote(sb, r.meshes().get(s).name());
+            JsonText.quote(sb, r.meshes().get(s).name());
             sb.append(", \"firstFrame\": ").append(seg.firstFrame()).append(", \"lastFrame\": ").append(seg.lastFrame())
                     .append(", \"start\": ").append(number(seg.start())).append(", \"end\": ")
                     .append(number(seg.end())).append(", \"keyTimes\": [");
@@ -109,8 +109,4 @@ final class KeyTableJson {
         return plain.indexOf('.') < 0 ? plain + ".0" : plain;
     }
 
-    /** Appends a JSON string literal ({@link JsonText#quote}). */
-    static void quote(StringBuilder sb, String s) {
-        JsonText.quote(sb, s);
-    }
 }
