@@ -167,13 +167,7 @@ final class AccessorWriter {
                     min[i % comps] = Math.min(min[i % comps], data[i]);
                     max[i % comps] = Math.max(max[i % comps], data[i]);
                 }
-                ObjectNode a = (ObjectNode) accessors.get(index);
-                ArrayNode mn = a.putArray("min");
-                ArrayNode mx = a.putArray("max");
-                for (int c = 0; c < comps; c++) {
-                    mn.addRawValue(JsonOut.num(min[c]));
-                    mx.addRawValue(JsonOut.num(max[c]));
-                }
+                putMinMax(index, min, max);
             }
         }
         return result;
@@ -188,15 +182,19 @@ final class AccessorWriter {
      */
     int zeros(int count) {
         int index = accessor(Index.NONE, Accessors.FLOAT, count, "VEC3");
-        ObjectNode a = (ObjectNode) accessors.get(index);
-        // every float of the document takes one path, JsonOut.num (Json.floatText), zeros included
-        ArrayNode min = a.putArray("min");
-        ArrayNode max = a.putArray("max");
-        for (int c = 0; c < 3; c++) {
-            min.addRawValue(JsonOut.num(0f));
-            max.addRawValue(JsonOut.num(0f));
-        }
+        putMinMax(index, new float[3], new float[3]);
         return index;
+    }
+
+    /** Puts an accessor's {@code min} and {@code max}, every float through {@link JsonOut#num}. */
+    private void putMinMax(int index, float[] min, float[] max) {
+        ObjectNode a = (ObjectNode) accessors.get(index);
+        ArrayNode mn = a.putArray("min");
+        ArrayNode mx = a.putArray("max");
+        for (int c = 0; c < min.length; c++) {
+            mn.addRawValue(JsonOut.num(min[c]));
+            mx.addRawValue(JsonOut.num(max[c]));
+        }
     }
 
     /**
