@@ -81,6 +81,34 @@ class BakeSpaceErrorsTest {
                         + " bones or Index.NONE");
     }
 
+    /**
+     * A reference whose inverse does not fit a float (scale 2e-39: determinant about 8e-117, not 0),
+     * and one whose inverse fits but takes the character's vertices past the float range (scale 1e-38
+     * about a point 3 units away: coordinates about 3e38 and more).
+     */
+    @Test
+    void aSpaceTooCloseToSingularAndOneThatTakesVerticesOutOfTheFloatRange() {
+        Character c = VatModels.humanoid().character();
+        List<AnimationClip> clips = List.of(c.clips().get(0));
+        float[] tiny = new Matrix4f().scale(2e-39f).get(new float[16]);
+        assertThatThrownBy(() -> Vat.bakeVertexTextures(c, clips, VatOptions.DEFAULTS.withSpace(
+                BakeSpace.ofParts(new int[] {Index.NONE}, tiny)), Progress.NONE))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("bakeVertexTextures: the space of every part, matrix [2.0E-39, 0.0, 0.0, 0.0, 0.0, 2.0E-39, "
+                        + "0.0, 0.0, 0.0, 0.0, 2.0E-39, 0.0, 0.0, 0.0, 0.0, 1.0], has determinant 8.000005167329111E-117, "
+                        + "too close to singular for its inverse to fit a float, so positions cannot be expressed in it; "
+                        + "bake in the character's space instead");
+        float[] far = new Matrix4f().translate(-3, -3, -3).scale(1e-38f).get(new float[16]);
+        assertThatThrownBy(() -> Vat.bakeVertexTextures(c, clips, VatOptions.DEFAULTS.withSpace(
+                BakeSpace.ofParts(new int[] {Index.NONE}, far)), Progress.NONE))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageStartingWith("bakeVertexTextures: clip " + io.github.skinmesh.core.internal.Checks.quote(
+                        clips.get(0).name()) + ", frame 0: part ")
+                .hasMessageContaining(": vertex ")
+                .hasMessageEndingWith(") in the part's space, outside the float range; bake in the character's "
+                        + "space instead");
+    }
+
     private static float[] concat(float[]... arrays) {
         float[] out = new float[16 * arrays.length];
         for (int i = 0; i < arrays.length; i++) {
