@@ -208,10 +208,12 @@ final class LmCommand implements Callable<Integer> {
         return SkinMeshCommand.OK;
     }
 
-    /** The writer's message without the API's name, and with this command's option for the bone limit. */
+    /** The writer's message in this command's terms: no API name, {@code --max-bones} for the bone limit. */
+    static final MessageRewrites LM_TERMS = MessageRewrites.of(
+            "OversizeTriangles.DROP_INFLUENCES drops its smallest influences until it fits", "raise --max-bones");
+
     private static String message(ValidationException e) {
-        return strip(e.getMessage()).replace("OversizeTriangles.DROP_INFLUENCES drops its smallest influences until it"
-                + " fits", "raise --max-bones");
+        return LM_TERMS.apply(strip(e.getMessage()));
     }
 
     private static String strip(String message) {

@@ -11,7 +11,7 @@ import java.util.List;
  */
 final class MessageRewrites {
     /** One replacement: every {@code from} becomes {@code to}. */
-    record Rule(String from, String to) {
+    private record Rule(String from, String to) {
     }
 
     private final List<Rule> rules;
@@ -45,11 +45,6 @@ final class MessageRewrites {
         List<Rule> all = new ArrayList<>(rules);
         all.addAll(more.rules);
         return new MessageRewrites(all);
-    }
-
-    /** @return the rules, in the order they apply */
-    List<Rule> rules() {
-        return rules;
     }
 
     /** @return {@code message} with every rule applied, in order */

@@ -52,6 +52,10 @@ final class PartitionCommand implements Callable<Integer> {
      */
     static final int REPORT_FORMAT_VERSION = 1;
 
+    /** The partitioner's message in this command's terms: {@code --drop-influences} for the oversize rule. */
+    static final MessageRewrites PARTITION_TERMS = MessageRewrites.of(
+            "OversizeTriangles.DROP_INFLUENCES", "--drop-influences");
+
     @Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -123,7 +127,7 @@ final class PartitionCommand implements Callable<Integer> {
                     r = Partition.partition(p.mesh(), maxBones, options, progress);
                 } catch (ValidationException e) {
                     throw new SkinMeshException(file + ": part " + quote(p.name()) + ": "
-                            + e.getMessage().replace("OversizeTriangles.DROP_INFLUENCES", "--drop-influences"), e);
+                            + PARTITION_TERMS.apply(e.getMessage()), e);
                 }
                 results.add(new Result(p.name(), r));
                 partitioned.addPart(Part.of(p.name(), r.mesh(), p.attachBone(), p.transform(new Matrix4f())));

@@ -11,7 +11,8 @@ class MessageRewritesTest {
     void rulesApplyInOrderEachToThePreviousResult() {
         MessageRewrites r = MessageRewrites.of("a or b", "c", "b", "d", "c", "c!");
         assertThat(r.apply("a or b, then b")).isEqualTo("c!, then d");
-        assertThat(r.rules()).extracting(MessageRewrites.Rule::from).containsExactly("a or b", "b", "c");
+        // the longer phrase first: applied after "b", "a or b" would never match
+        assertThat(MessageRewrites.of("b", "d", "a or b", "c").apply("a or b")).isEqualTo("a or d");
         assertThat(MessageRewrites.of("x", "y").then(MessageRewrites.of("y", "z")).apply("x")).isEqualTo("z");
         assertThatThrownBy(() -> MessageRewrites.of("x")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("MessageRewrites.of: 1 texts, expected pairs");
@@ -33,6 +34,11 @@ class MessageRewritesTest {
                 .isEqualTo("bakeBoneTexture: parts differ, so combine the parts first (skinmesh combine)");
         assertThat(AnimationTextures.VAT_TERMS.apply("maxWidth=5000")).isEqualTo("--max-width=5000");
         assertThat(AnimationTextures.BONES_TEXTURE_TERMS.apply("maxWidth=5000")).isEqualTo("maxWidth=5000");
+        assertThat(LmCommand.LM_TERMS.apply("LayaModels.write: draw 3 binds 30 bones, expected at most maxBones 24;"
+                + " OversizeTriangles.DROP_INFLUENCES drops its smallest influences until it fits"))
+                .isEqualTo("LayaModels.write: draw 3 binds 30 bones, expected at most maxBones 24; raise --max-bones");
+        assertThat(PartitionCommand.PARTITION_TERMS.apply("OversizeTriangles.DROP_INFLUENCES drops influences"))
+                .isEqualTo("--drop-influences drops influences");
         assertThat(KeysCommand.KEYS_TERMS.apply("Keyframes.bake: clip 'x' is short; raise the rate to 6 fps"))
                 .isEqualTo("clip 'x' is short; raise --fps to 6 fps");
     }
