@@ -118,6 +118,14 @@ public final class VatManifest {
     public VatManifest(TextureKind kind, VatEncoding encoding, int width, int height, int rowsPerFrame,
             int elementCount, List<Map<String, String>> pages, boolean offsets, Bounds bounds, List<VatClip> clips,
             double maxError, double rmsError, double normalMaxErrorDegrees, double tangentMaxErrorDegrees) {
+        this("manifest", kind, encoding, width, height, rowsPerFrame, elementCount, pages, offsets, bounds, clips,
+                maxError, rmsError, normalMaxErrorDegrees, tangentMaxErrorDegrees);
+    }
+
+    /** The public constructor's checks, their messages starting with {@code where}: "manifest", or the parsed file. */
+    private VatManifest(String where, TextureKind kind, VatEncoding encoding, int width, int height, int rowsPerFrame,
+            int elementCount, List<Map<String, String>> pages, boolean offsets, Bounds bounds, List<VatClip> clips,
+            double maxError, double rmsError, double normalMaxErrorDegrees, double tangentMaxErrorDegrees) {
         this.kind = Objects.requireNonNull(kind, "kind");
         this.encoding = Objects.requireNonNull(encoding, "encoding");
         this.width = width;
@@ -136,7 +144,6 @@ public final class VatManifest {
         this.rmsError = rmsError;
         this.normalMaxErrorDegrees = normalMaxErrorDegrees;
         this.tangentMaxErrorDegrees = tangentMaxErrorDegrees;
-        String where = "manifest";
         if (width < 1 || height < 1 || rowsPerFrame < 1 || elementCount < 1) {
             throw new FormatException(where + ": width " + width + ", height " + height + ", rowsPerFrame "
                     + rowsPerFrame + ", " + countKey() + " " + elementCount + ", expected each >= 1");
@@ -463,16 +470,8 @@ public final class VatManifest {
         double rmsError = r.number(m, "", "rmsError");
         double normalMaxError = r.optionalNumber(m, "", "normalMaxErrorDegrees");
         double tangentMaxError = r.optionalNumber(m, "", "tangentMaxErrorDegrees");
-        try {
-            return new VatManifest(kind, encoding, width, height, rows, count, pages, offsets, bounds, clips,
-                    maxError, rmsError, normalMaxError, tangentMaxError);
-        } catch (FormatException x) {
-            // the layout checks name the manifest as "manifest"; a parsed one is named by its source
-            String message = x.getMessage();
-            String prefix = "manifest: ";
-            throw new FormatException(source + ": " + (message.startsWith(prefix) ? message.substring(prefix.length())
-                    : message), x);
-        }
+        return new VatManifest(source, kind, encoding, width, height, rows, count, pages, offsets, bounds, clips,
+                maxError, rmsError, normalMaxError, tangentMaxError);
     }
 
     /** Typed access to parsed JSON with messages naming the key's path, the value found and what is expected. */
