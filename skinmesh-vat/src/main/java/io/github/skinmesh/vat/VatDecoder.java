@@ -405,8 +405,8 @@ public final class VatDecoder {
             int influences, float[] dst, int offset) {
         requireKind(TextureKind.BONES, "skinInto");
         Checks.requireRange("VatDecoder.skinInto", "influences", influences, 1, BoneWeights.MAX_INFLUENCES);
-        requireRange("skinInto", "joints", joints.length, from, influences);
-        requireRange("skinInto", "weights", weights.length, from, influences);
+        requireSlots("skinInto", "joints", joints.length, from, influences);
+        requireSlots("skinInto", "weights", weights.length, from, influences);
         requireRange("skinInto", dst, offset, 3);
         float[] rows = new float[12 * influences];
         for (int k = 0; k < influences; k++) {
@@ -457,21 +457,27 @@ public final class VatDecoder {
 
     /** Requires {@code dst[offset .. offset+count-1]} to exist. */
     private static void requireRange(String method, float[] dst, int offset, int count) {
-        requireRange(method, "dst", dst.length, offset, count);
+        requireRange(method, "dst", dst.length, "offset", offset, count, count + " from offset " + offset);
     }
 
-    /** Requires {@code name[offset .. offset+count-1]} to exist; {@code name} is {@code dst} or a slot array. */
-    private static void requireRange(String method, String name, int length, int offset, int count) {
-        boolean dst = name.equals("dst");
-        String start = dst ? "offset " : "slot ";
-        if (offset < 0) {
-            throw new IndexOutOfBoundsException("VatDecoder." + method + ": " + start + offset + " into " + name
-                    + ", expected >= 0");
+    /** Requires {@code from .. from+influences-1} to be slots of {@code name}, a joints or weights array. */
+    private static void requireSlots(String method, String name, int length, int from, int influences) {
+        requireRange(method, name, length, "slot", from, influences, "influences " + influences + " from slot " + from);
+    }
+
+    /**
+     * Requires {@code name[first .. first+count-1]} to exist; {@code firstName} names {@code first} and
+     * {@code span} restates the range in the message.
+     */
+    private static void requireRange(String method, String name, int length, String firstName, int first, int count,
+            String span) {
+        if (first < 0) {
+            throw new IndexOutOfBoundsException("VatDecoder." + method + ": " + firstName + " " + first + " into "
+                    + name + ", expected >= 0");
         }
-        if (offset > length - count) {
+        if (first > length - count) {
             throw new IndexOutOfBoundsException("VatDecoder." + method + ": " + name + " has " + length + " elements, "
-                    + "expected at least " + ((long) offset + count) + " (" + (dst ? count + " from offset " + offset
-                    : "influences " + count + " from slot " + offset) + ")");
+                    + "expected at least " + ((long) first + count) + " (" + span + ")");
         }
     }
 

@@ -99,6 +99,9 @@ class VatDecoderErrorsTest {
         assertThatThrownBy(() -> d.skinInto(0, 0, 0, 0, 0, new int[] {0}, new float[] {1, 0}, 1, 1, dst, 0))
                 .isInstanceOf(IndexOutOfBoundsException.class)
                 .hasMessage("VatDecoder.skinInto: joints has 1 elements, expected at least 2 (influences 1 from slot 1)");
+        assertThatThrownBy(() -> d.skinInto(0, 0, 0, 0, 0, new int[] {0}, new float[] {1}, -1, 1, dst, 0))
+                .isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessage("VatDecoder.skinInto: slot -1 into joints, expected >= 0");
         assertThatThrownBy(() -> d.skinInto(0, 0, 0, 0, 0, new int[] {4}, new float[] {1}, 0, 1, dst, 0))
                 .isInstanceOf(IndexOutOfBoundsException.class)
                 .hasMessage("VatDecoder.skinInto: bone 4, expected 0..0 (1 palette bones)");
