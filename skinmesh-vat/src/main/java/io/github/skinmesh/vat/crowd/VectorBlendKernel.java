@@ -35,6 +35,17 @@ import jdk.incubator.vector.VectorSpecies;
  * runs, per CPU-second of the thread: 580 against 460 M instance-bones/s on JDK 17, none on
  * JDK 25), the half frame now costing what the float one does.
  *
+ * <p>Later, on a 2-vCPU AMD EPYC (Zen 5, AVX-512), JDK 17, the crowd benchmark's blends alone
+ * (768,000 halves per crowd frame, instances grouped by frame, thread CPU time, fastest of 30
+ * rounds on a shared machine): 79-82 us; the same loop with the rounding left out (the blend,
+ * the narrowing to shorts and the store) 43 us, so the rounding's 12 vector operations per 16
+ * values cost about 37 us, against 33 us for {@code System.arraycopy} of the halves. Tried and
+ * dropped: a fast path for vectors whose lanes are all normal halves (integer rounding of the
+ * dropped bits, the sign moved by two shifts and a bit select; a lane test picks this method's
+ * rounding otherwise): 88-90 us, the test and its branch cost more than the operations saved;
+ * two vectors per loop step: no faster. JDK 17's Vector API has no conversion to half, so the
+ * processor's conversion instruction is out of reach there.
+ *
  * <p>Loaded reflectively by {@link BlendKernels} only when {@code jdk.incubator.vector} is in the
  * boot layer; no other class refers to it by name.
  */
