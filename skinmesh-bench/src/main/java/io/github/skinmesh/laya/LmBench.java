@@ -1,6 +1,7 @@
 package io.github.skinmesh.laya;
 
 import io.github.skinmesh.bench.BenchUnit;
+import io.github.skinmesh.bench.CpuTime;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.workloads.LmWorkload;
@@ -45,7 +46,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@code floorAllocateReadArrays}: the mesh's streams, indices and weights) allocates. The
  * primary score is files per second; the secondary {@code bytes} counter is the file's bytes per
  * second (divide by 1e6 for MB/s). Every method counts the file's bytes once per operation, so the
- * ratio of the scores is the ratio of the MB/s. Fails at setup, naming the file and the shared
+ * ratio of the scores is the ratio of the MB/s. Every method also counts its calls in {@link CpuTime},
+ * so that the report gives each score per CPU-second of the measuring thread, which a loaded machine
+ * disturbs less than the wall-clock score. Fails at setup, naming the file and the shared
  * folder, when a fixture is absent.
  */
 @State(Scope.Benchmark)
@@ -100,57 +103,66 @@ public class LmBench {
     }
 
     @Benchmark
-    public byte[] write(Bytes counter) {
+    public byte[] write(Bytes counter, CpuTime cpu) {
+        cpu.call();
         byte[] file = LayaModels.write(mesh, writeOptions).bytes();
         counter.bytes += file.length;
         return file;
     }
 
     @Benchmark
-    public byte[] writeInto(Bytes counter) {
+    public byte[] writeInto(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += LayaModels.write(mesh, writeOptions).writeInto(buffer, 0);
         return buffer;
     }
 
     @Benchmark
-    public byte[] writeIntoScalar(Bytes counter) {
+    public byte[] writeIntoScalar(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += LayaModels.write(mesh, writeOptions).writeInto(buffer, 0, ScalarLmCodec.INSTANCE);
         return buffer;
     }
 
     @Benchmark
-    public byte[] writeIntoGeneral(Bytes counter) {
+    public byte[] writeIntoGeneral(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += LmWriter.write(mesh, writeOptions, LmWriter.Route.GENERAL).writeInto(buffer, 0);
         return buffer;
     }
 
     @Benchmark
-    public LmReadResult read(Bytes counter) {
+    public LmReadResult read(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += bytes.length;
         return LayaModels.read(bytes, readOptions);
     }
 
     @Benchmark
-    public LmReadResult readScalar(Bytes counter) {
+    public LmReadResult readScalar(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += bytes.length;
         return LmReader.read(bytes, readOptions.convention(), LmReader.Route.AUTO, ScalarLmCodec.INSTANCE);
     }
 
     @Benchmark
-    public LmReadResult readChecked(Bytes counter) {
+    public LmReadResult readChecked(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += bytes.length;
         return LmReader.read(bytes, readOptions.convention(), LmReader.Route.CHECKED);
     }
 
     @Benchmark
-    public byte[] floorAllocateFile(Bytes counter) {
+    public byte[] floorAllocateFile(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += bytes.length;
         return new byte[bytes.length];
     }
 
     /** The arrays a read of the file allocates for the mesh: its streams, indices and four weight slots. */
     @Benchmark
-    public Object[] floorAllocateReadArrays(Bytes counter) {
+    public Object[] floorAllocateReadArrays(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += bytes.length;
         int n = mesh.vertexCount();
         Object[] out = new Object[8];
@@ -166,7 +178,8 @@ public class LmBench {
     }
 
     @Benchmark
-    public byte[] baselineArraycopy(Bytes counter) {
+    public byte[] baselineArraycopy(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += bytes.length;
         System.arraycopy(bytes, 0, copy, 0, bytes.length);
         return copy;
