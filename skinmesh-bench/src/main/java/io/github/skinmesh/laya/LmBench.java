@@ -33,10 +33,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link LmReadResult#rewriteOptions()} (the same bytes).
  *
  * <p>Methods: {@code write} encodes each file into a fresh array ({@link LmWriteResult#bytes()});
- * {@code writeInto} into one reused array ({@link LmWriteResult#writeInto(byte[], int)}), its vertex
- * buffer packed by the vector codec (the fork runs with {@code --add-modules jdk.incubator.vector},
- * as the command line does), {@code writeIntoScalar} the same through the scalar codec, the
- * fallback without the incubator module;
+ * {@code layout} is the write's first step alone ({@link LayaModels#write} without encoding: the
+ * checks, the local bone slots and every offset), {@code writeInto} encodes into one reused array
+ * ({@link LmWriteResult#writeInto(byte[], int)}), its vertex buffer packed by the vector codec
+ * (the fork runs with {@code --add-modules jdk.incubator.vector}, as the command line does),
+ * {@code writeIntoScalar} the same through the scalar codec, the fallback without the incubator
+ * module;
  * {@code writeIntoGeneral} likewise through the writer's general layout (owner of each vertex found
  * per index, the slots packed by draw), which every mesh took before the vertex-range layout;
  * {@code read} is {@link LayaModels#read(byte[], LmReadOptions)}, its clean vertex pass in the
@@ -108,6 +110,15 @@ public class LmBench {
         byte[] file = LayaModels.write(mesh, writeOptions).bytes();
         counter.bytes += file.length;
         return file;
+    }
+
+    /** The write's first step alone: the layout (checks, local bone slots, every offset), no bytes encoded. */
+    @Benchmark
+    public LmWriteResult layout(Bytes counter, CpuTime cpu) {
+        cpu.call();
+        LmWriteResult w = LayaModels.write(mesh, writeOptions);
+        counter.bytes += w.size();
+        return w;
     }
 
     @Benchmark

@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Param;
 /** Runs each benchmark body once per input and checks its answer; the setup's failure. */
 class LmBenchTest {
     /** The benchmark bodies each test calls, each counted once in the CPU-time counters. */
-    private static final long COUNTED_CALLS = 10;
+    private static final long COUNTED_CALLS = 11;
 
     @Test
     void theCharacterIsWrittenWithItsDrawsAndReadBack() throws IOException {
@@ -35,6 +35,7 @@ class LmBenchTest {
         assertThat(w.partitioned()).isFalse();
         assertThat(w.duplicatedVertices()).isZero();
         assertThat(b.write(counter, cpu)).isEqualTo(b.bytes);
+        assertThat(b.layout(counter, cpu).size()).isEqualTo(b.bytes.length);
         assertThat(b.writeInto(counter, cpu)).isEqualTo(b.bytes);
         Arrays.fill(b.buffer, (byte) 0);
         assertThat(b.writeIntoGeneral(counter, cpu)).isEqualTo(b.bytes);
@@ -51,7 +52,7 @@ class LmBenchTest {
         assertThat((float[]) arrays[0]).hasSize(3 * b.mesh.vertexCount());
         assertThat((int[]) arrays[5]).hasSize(b.mesh.indexCount());
         assertThat(b.baselineArraycopy(counter, cpu)).isEqualTo(b.bytes);
-        assertThat(counter.bytes).isEqualTo(10L * b.bytes.length);
+        assertThat(counter.bytes).isEqualTo(COUNTED_CALLS * b.bytes.length);
         cpu.stop();
         assertThat(cpu.cpuCalls).isEqualTo(COUNTED_CALLS);
     }
@@ -71,13 +72,14 @@ class LmBenchTest {
         assertThat(b.readChecked(counter, cpu)).isEqualTo(b.read(counter, cpu));
         assertThat(b.readScalar(counter, cpu)).isEqualTo(b.read(counter, cpu));
         assertThat(b.write(counter, cpu)).isEqualTo(b.bytes);
+        assertThat(b.layout(counter, cpu).size()).isEqualTo(b.bytes.length);
         assertThat(b.writeInto(counter, cpu)).isEqualTo(b.bytes);
         Arrays.fill(b.buffer, (byte) 0);
         assertThat(b.writeIntoGeneral(counter, cpu)).isEqualTo(b.bytes);
         Arrays.fill(b.buffer, (byte) 0);
         assertThat(b.writeIntoScalar(counter, cpu)).isEqualTo(b.bytes);
         assertThat(b.baselineArraycopy(counter, cpu)).isEqualTo(b.bytes);
-        assertThat(counter.bytes).isEqualTo(10L * b.bytes.length);
+        assertThat(counter.bytes).isEqualTo(COUNTED_CALLS * b.bytes.length);
         cpu.stop();
         assertThat(cpu.cpuCalls).isEqualTo(COUNTED_CALLS);
     }
