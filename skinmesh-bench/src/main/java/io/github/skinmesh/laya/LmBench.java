@@ -1,6 +1,7 @@
 package io.github.skinmesh.laya;
 
 import io.github.skinmesh.bench.BenchUnit;
+import io.github.skinmesh.bench.CpuTime;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.workloads.LmWorkload;
@@ -32,10 +33,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link LmReadResult#rewriteOptions()} (the same bytes).
  *
  * <p>Methods: {@code write} encodes each file into a fresh array ({@link LmWriteResult#bytes()});
- * {@code writeInto} into one reused array ({@link LmWriteResult#writeInto(byte[], int)}), its vertex
- * buffer packed by the vector codec (the fork runs with {@code --add-modules jdk.incubator.vector},
- * as the command line does), {@code writeIntoScalar} the same through the scalar codec, the
- * fallback without the incubator module;
+ * {@code layout} is the write's first step alone ({@link LayaModels#write} without encoding: the
+ * checks, the local bone slots and every offset), {@code writeInto} encodes into one reused array
+ * ({@link LmWriteResult#writeInto(byte[], int)}), its vertex buffer packed by the vector codec
+ * (the fork runs with {@code --add-modules jdk.incubator.vector}, as the command line does),
+ * {@code writeIntoScalar} the same through the scalar codec, the fallback without the incubator
+ * module;
  * {@code writeIntoGeneral} likewise through the writer's general layout (owner of each vertex found
  * per index, the slots packed by draw), which every mesh took before the vertex-range layout;
  * {@code read} is {@link LayaModels#read(byte[], LmReadOptions)}, its clean vertex pass in the
@@ -45,7 +48,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@code floorAllocateReadArrays}: the mesh's streams, indices and weights) allocates. The
  * primary score is files per second; the secondary {@code bytes} counter is the file's bytes per
  * second (divide by 1e6 for MB/s). Every method counts the file's bytes once per operation, so the
- * ratio of the scores is the ratio of the MB/s. Fails at setup, naming the file and the shared
+ * ratio of the scores is the ratio of the MB/s. Every method also counts its calls in {@link CpuTime},
+ * so that the report gives each score per CPU-second of the measuring thread, which a loaded machine
+ * disturbs less than the wall-clock score. Fails at setup, naming the file and the shared
  * folder, when a fixture is absent.
  */
 @State(Scope.Benchmark)
@@ -100,57 +105,75 @@ public class LmBench {
     }
 
     @Benchmark
-    public byte[] write(Bytes counter) {
+    public byte[] write(Bytes counter, CpuTime cpu) {
+        cpu.call();
         byte[] file = LayaModels.write(mesh, writeOptions).bytes();
         counter.bytes += file.length;
         return file;
     }
 
+    /** The write's first step alone: the layout (checks, local bone slots, every offset), no bytes encoded. */
     @Benchmark
-    public byte[] writeInto(Bytes counter) {
+    public LmWriteResult layout(Bytes counter, CpuTime cpu) {
+        cpu.call();
+        LmWriteResult w = LayaModels.write(mesh, writeOptions);
+        counter.bytes += w.size();
+        return w;
+    }
+
+    @Benchmark
+    public byte[] writeInto(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += LayaModels.write(mesh, writeOptions).writeInto(buffer, 0);
         return buffer;
     }
 
     @Benchmark
-    public byte[] writeIntoScalar(Bytes counter) {
+    public byte[] writeIntoScalar(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += LayaModels.write(mesh, writeOptions).writeInto(buffer, 0, ScalarLmCodec.INSTANCE);
         return buffer;
     }
 
     @Benchmark
-    public byte[] writeIntoGeneral(Bytes counter) {
+    public byte[] writeIntoGeneral(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += LmWriter.write(mesh, writeOptions, LmWriter.Route.GENERAL).writeInto(buffer, 0);
         return buffer;
     }
 
     @Benchmark
-    public LmReadResult read(Bytes counter) {
+    public LmReadResult read(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += bytes.length;
         return LayaModels.read(bytes, readOptions);
     }
 
     @Benchmark
-    public LmReadResult readScalar(Bytes counter) {
+    public LmReadResult readScalar(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += bytes.length;
         return LmReader.read(bytes, readOptions.convention(), LmReader.Route.AUTO, ScalarLmCodec.INSTANCE);
     }
 
     @Benchmark
-    public LmReadResult readChecked(Bytes counter) {
+    public LmReadResult readChecked(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += bytes.length;
         return LmReader.read(bytes, readOptions.convention(), LmReader.Route.CHECKED);
     }
 
     @Benchmark
-    public byte[] floorAllocateFile(Bytes counter) {
+    public byte[] floorAllocateFile(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += bytes.length;
         return new byte[bytes.length];
     }
 
     /** The arrays a read of the file allocates for the mesh: its streams, indices and four weight slots. */
     @Benchmark
-    public Object[] floorAllocateReadArrays(Bytes counter) {
+    public Object[] floorAllocateReadArrays(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += bytes.length;
         int n = mesh.vertexCount();
         Object[] out = new Object[8];
@@ -166,7 +189,8 @@ public class LmBench {
     }
 
     @Benchmark
-    public byte[] baselineArraycopy(Bytes counter) {
+    public byte[] baselineArraycopy(Bytes counter, CpuTime cpu) {
+        cpu.call();
         counter.bytes += bytes.length;
         System.arraycopy(bytes, 0, copy, 0, bytes.length);
         return copy;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.skinmesh.bench.CpuTime;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.workloads.LmWorkload;
 import java.io.IOException;
@@ -19,32 +20,41 @@ import org.openjdk.jmh.annotations.Param;
 
 /** Runs each benchmark body once per input and checks its answer; the setup's failure. */
 class LmBenchTest {
+    /** The benchmark bodies each test calls, each counted once in the CPU-time counters. */
+    private static final long COUNTED_CALLS = 11;
+
     @Test
     void theCharacterIsWrittenWithItsDrawsAndReadBack() throws IOException {
         LmBench b = new LmBench();
         b.input = "character";
         b.load();
         LmBench.Bytes counter = new LmBench.Bytes();
+        CpuTime cpu = new CpuTime();
+        cpu.start();
         LmWriteResult w = LayaModels.write(b.mesh, b.writeOptions);
         assertThat(w.partitioned()).isFalse();
         assertThat(w.duplicatedVertices()).isZero();
-        assertThat(b.write(counter)).isEqualTo(b.bytes);
-        assertThat(b.writeInto(counter)).isEqualTo(b.bytes);
+        assertThat(b.write(counter, cpu)).isEqualTo(b.bytes);
+        assertThat(b.layout(counter, cpu).size()).isEqualTo(b.bytes.length);
+        assertThat(b.writeInto(counter, cpu)).isEqualTo(b.bytes);
         Arrays.fill(b.buffer, (byte) 0);
-        assertThat(b.writeIntoGeneral(counter)).isEqualTo(b.bytes);
+        assertThat(b.writeIntoGeneral(counter, cpu)).isEqualTo(b.bytes);
         Arrays.fill(b.buffer, (byte) 0);
-        assertThat(b.writeIntoScalar(counter)).isEqualTo(b.bytes);
-        for (LmReadResult r : new LmReadResult[] {b.read(counter), b.readScalar(counter), b.readChecked(counter)}) {
+        assertThat(b.writeIntoScalar(counter, cpu)).isEqualTo(b.bytes);
+        for (LmReadResult r : new LmReadResult[] {b.read(counter, cpu), b.readScalar(counter, cpu),
+                b.readChecked(counter, cpu)}) {
             assertThat(r.mesh().positions()).containsExactly(b.mesh.positions());
             assertThat(r.mesh().indices()).containsExactly(b.mesh.indices());
             assertThat(r.mesh().submeshes()).isEqualTo(b.mesh.submeshes());
         }
-        assertThat(b.floorAllocateFile(counter)).hasSize(b.bytes.length);
-        Object[] arrays = b.floorAllocateReadArrays(counter);
+        assertThat(b.floorAllocateFile(counter, cpu)).hasSize(b.bytes.length);
+        Object[] arrays = b.floorAllocateReadArrays(counter, cpu);
         assertThat((float[]) arrays[0]).hasSize(3 * b.mesh.vertexCount());
         assertThat((int[]) arrays[5]).hasSize(b.mesh.indexCount());
-        assertThat(b.baselineArraycopy(counter)).isEqualTo(b.bytes);
-        assertThat(counter.bytes).isEqualTo(10L * b.bytes.length);
+        assertThat(b.baselineArraycopy(counter, cpu)).isEqualTo(b.bytes);
+        assertThat(counter.bytes).isEqualTo(COUNTED_CALLS * b.bytes.length);
+        cpu.stop();
+        assertThat(cpu.cpuCalls).isEqualTo(COUNTED_CALLS);
     }
 
     @ParameterizedTest
@@ -56,17 +66,22 @@ class LmBenchTest {
         b.input = fixture;
         b.load();
         LmBench.Bytes counter = new LmBench.Bytes();
-        assertThat(b.read(counter).mesh().vertexCount()).isEqualTo(vertices);
-        assertThat(b.readChecked(counter)).isEqualTo(b.read(counter));
-        assertThat(b.readScalar(counter)).isEqualTo(b.read(counter));
-        assertThat(b.write(counter)).isEqualTo(b.bytes);
-        assertThat(b.writeInto(counter)).isEqualTo(b.bytes);
+        CpuTime cpu = new CpuTime();
+        cpu.start();
+        assertThat(b.read(counter, cpu).mesh().vertexCount()).isEqualTo(vertices);
+        assertThat(b.readChecked(counter, cpu)).isEqualTo(b.read(counter, cpu));
+        assertThat(b.readScalar(counter, cpu)).isEqualTo(b.read(counter, cpu));
+        assertThat(b.write(counter, cpu)).isEqualTo(b.bytes);
+        assertThat(b.layout(counter, cpu).size()).isEqualTo(b.bytes.length);
+        assertThat(b.writeInto(counter, cpu)).isEqualTo(b.bytes);
         Arrays.fill(b.buffer, (byte) 0);
-        assertThat(b.writeIntoGeneral(counter)).isEqualTo(b.bytes);
+        assertThat(b.writeIntoGeneral(counter, cpu)).isEqualTo(b.bytes);
         Arrays.fill(b.buffer, (byte) 0);
-        assertThat(b.writeIntoScalar(counter)).isEqualTo(b.bytes);
-        assertThat(b.baselineArraycopy(counter)).isEqualTo(b.bytes);
-        assertThat(counter.bytes).isEqualTo(10L * b.bytes.length);
+        assertThat(b.writeIntoScalar(counter, cpu)).isEqualTo(b.bytes);
+        assertThat(b.baselineArraycopy(counter, cpu)).isEqualTo(b.bytes);
+        assertThat(counter.bytes).isEqualTo(COUNTED_CALLS * b.bytes.length);
+        cpu.stop();
+        assertThat(cpu.cpuCalls).isEqualTo(COUNTED_CALLS);
     }
 
     @Test

@@ -134,6 +134,37 @@ class LayaModelsRoutesTest {
         }
     }
 
+    /**
+     * Draws whose vertex ranges follow each other backwards, and draws that share a vertex, take
+     * the general path (which splits the shared vertex into a copy): the automatic choice writes
+     * what the general path writes, and the vertex-range layout refuses them.
+     */
+    @Test
+    void backwardRangesAndSharedVerticesTakeTheGeneralPath() {
+        float[] ibm = new float[32];
+        System.arraycopy(IDENTITY, 0, ibm, 0, 16);
+        System.arraycopy(IDENTITY, 0, ibm, 16, 16);
+        BoneWeights w = BoneWeights.of(1, new int[] {1, 1, 1, 0, 0, 0}, new float[] {1, 1, 1, 1, 1, 1});
+        float[] positions = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 2, 0, 1, 2, 0};
+        LmWriteOptions laya = LmWriteOptions.DEFAULTS.withConvention(LmConvention.LAYA);
+        Mesh backwards = Mesh.builder("Backwards").positions(positions).indices(new int[] {3, 4, 5, 0, 1, 2})
+                .addSubmesh(new Submesh(0, 6, 0, List.of(Draw.of(0, 3, 0), Draw.of(3, 3, 1))))
+                .skin(Skin.of(new String[] {"A", "B"}, ibm, w))
+                .build();
+        Mesh shared = Mesh.builder("Shared").positions(positions).indices(new int[] {0, 1, 2, 2, 3, 4})
+                .addSubmesh(new Submesh(0, 6, 0, List.of(Draw.of(0, 3, 1), Draw.of(3, 3, 0, 1))))
+                .skin(Skin.of(new String[] {"A", "B"}, ibm, w))
+                .build();
+        for (Mesh mesh : List.of(backwards, shared)) {
+            assertThatThrownBy(() -> LmWriter.write(mesh, laya, LmWriter.Route.RANGES))
+                    .as(mesh.name()).isInstanceOf(IllegalStateException.class);
+            LmWriteResult auto = LmWriter.write(mesh, laya, LmWriter.Route.AUTO);
+            assertThat(auto.bytes()).as(mesh.name())
+                    .isEqualTo(LmWriter.write(mesh, laya, LmWriter.Route.GENERAL).bytes());
+            assertThat(auto.duplicatedVertices()).as(mesh.name()).isEqualTo(mesh == shared ? 1 : 0);
+        }
+    }
+
     /** Draws that share no vertex but whose vertex ranges interleave take the general path. */
     @Test
     void interleavedVertexRangesTakeTheGeneralPath() {

@@ -227,4 +227,40 @@ class LmCodecsPropertiesTest {
             assertThat(expected).startsWith("accepted");
         }
     }
+
+    /** Weight bits the codecs' tests must tell apart: zeros, the finite ends, infinities, NaNs, signs. */
+    private static final int[] SPECIAL_WEIGHTS = {0, 0x8000_0000, 1, 0x8000_0001, 0x3F80_0000, 0xBF80_0000,
+        0x7F7F_FFFF, 0xFF7F_FFFF, 0x7F80_0000, 0xFF80_0000, 0x7F80_0001, 0x7FC0_0000, 0xFFC0_0000, 0xFFFF_FFFF,
+        0x7FFF_FFFF, 0x0080_0000, 0x8080_0000};
+
+    /**
+     * One weight of a few vertices set to any bits (the special patterns half the time): both
+     * codecs accept the buffer exactly when that weight is a number with {@code w >= 0} and
+     * {@code w < infinity} (so -0 is accepted, NaNs of either sign are not), and read the same
+     * values when they do (the vector codec compares the four weights of a vertex at once).
+     */
+    @Property(tries = 1500, seed = "1207")
+    void bothCodecsAcceptAWeightExactlyWhenItIsFiniteAndNotBelowZero(@ForAll long seed) {
+        LmCodec vector = vector();
+        SplitMix64 rng = new SplitMix64(seed);
+        int n = 1 + rng.nextInt(0, 5);
+        float[] weights = new float[4 * n];
+        Arrays.fill(weights, 0.25f);
+        int bits = rng.nextInt(0, 1) == 0 ? SPECIAL_WEIGHTS[rng.nextInt(0, SPECIAL_WEIGHTS.length - 1)]
+                : (int) rng.next();
+        float w = Float.intBitsToFloat(bits);
+        int slot = rng.nextInt(0, 4 * n - 1);
+        LmColumns c = new LmColumns(n, LmConvention.LAYA, column(rng, 3 * n), null, null, null, null, weights,
+                new int[n], null, null);
+        byte[] file = new byte[n * c.stride];
+        ScalarLmCodec.INSTANCE.encode(c, file, 0);
+        LmBytes.putI32(file, c.weightAt + slot / 4 * c.stride + 4 * (slot % 4), bits);
+        int[] owner = new int[n];
+        Arrays.fill(owner, -1);
+        String scalar = decoded(ScalarLmCodec.INSTANCE, c, LmConvention.LAYA, file, 0, owner, new int[0][], 1);
+        String vectorRead = decoded(vector, c, LmConvention.LAYA, file, 0, owner, new int[0][], 1);
+        String as = String.format("weight bits %08x in slot %d of %d vertices", bits, slot, n);
+        assertThat(scalar).as(as).startsWith(w >= 0 && w < Float.POSITIVE_INFINITY ? "accepted" : "declined");
+        assertThat(vectorRead).as(as).isEqualTo(scalar);
+    }
 }
