@@ -55,6 +55,23 @@ import org.jspecify.annotations.Nullable;
  * chain of dependent additions, takes 0.7 ns a vertex. For comparison, posing a frame (sampling,
  * skin matrices, core's vector LBS of the positions) takes 3.3 ns a vertex, and keeping the exact
  * frames of a normalized bake for its second pass 1.8 ns.
+ *
+ * <p>Fourth round: absolute positions through {@link PositionKernel}, a vector at a time, where the
+ * JVM has {@code jdk.incubator.vector} (the benchmarks' forks do). Per chunk of {@link #CHUNK}
+ * vertices the kernel writes each coordinate's half or normalized integer and squared error to
+ * scratch arrays and grows the exact box; one scalar loop then packs the texels and adds the errors
+ * per vertex in vertex order (the sum the RMS error pins stays one chain of dependent additions,
+ * beside which the packing runs). The same loop timed alone (thread CPU time, 50,000 vertices, JDK
+ * 17, load about 6 on the 2 vCPUs): float 2.7 ns a vertex before, 1.8 after (the kernel's box and
+ * plain texel stores); half 9.5-10 before, 2.5-3.6 after, of which the kernel 1.5; unorm16 8.0-8.5
+ * before, 4.7 after, of which the kernel 3.2 (its rounding and decoding are in double, half the
+ * lanes); unorm8 8.5 before, 5.0 after; JDK 25 alike (half 2.7, unorm 4.6-4.9). Two shapes did not
+ * work on JDK 17: three kernel calls in one loop body stopped C2's inlining of the Vector API (its
+ * node count limit) and every vector was allocated, 150 bytes a vector, slower than the scalar
+ * loop; and the conversion of doubles to ints is not compiled to vector instructions there, so the
+ * kernel rounds with {@link #roundedByMagic} and keeps the integers in doubles. The normalized
+ * bake's first pass keeps each frame with {@link System#arraycopy} and boxes it with the kernel.
+ * The bake's figures are in the benchmark results.
  */
 final class PositionCodec {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -84,7 +101,7 @@ final class PositionCodec {
     private final @Nullable PositionKernel kernel;
     /** The per-axis constants of the kernel's lanes, made on first use. */
     private @Nullable Patterns patterns;
-    /** The kernel's output per chunk of {@code 3 * CHUNK} coordinates: halves or normalized integers, squared errors. */
+    /** The kernel's output per chunk of {@code 3 * CHUNK} coordinates: halves or integers, squared errors. */
     private int @Nullable [] halves;
     private double @Nullable [] integers;
     private double @Nullable [] squares;
@@ -100,7 +117,7 @@ final class PositionCodec {
     /**
      * @param encoding the texel encoding
      * @param bounds what normalized values map to; ignored by the float encodings
-     * @param kernel the vector kernel for absolute half and normalized positions, or {@code null} for the scalar loop
+     * @param kernel the vector kernel for absolute positions, or {@code null} for the scalar loops
      */
     PositionCodec(VatEncoding encoding, Bounds bounds, @Nullable PositionKernel kernel) {
         this.encoding = encoding;
@@ -435,7 +452,8 @@ final class PositionCodec {
             boolean zero = kernel.encode(this, exact, start, 3 * n, hs, qs, sq, eBox);
             for (int k = 0; k < 3 * n; k += 3, o += step) {
                 long texel = half
-                        ? hs[k] & 0xffffffffL | (hs[k + 1] & 0xffffffffL) << 16 | (hs[k + 2] & 0xffffffffL) << 32 | alpha
+                        ? hs[k] & 0xffffffffL | (hs[k + 1] & 0xffffffffL) << 16 | (hs[k + 2] & 0xffffffffL) << 32
+                                | alpha
                         : (long) qs[k] | (long) qs[k + 1] << shift | (long) qs[k + 2] << 2 * shift | alpha;
                 if (eight) {
                     INTS.set(dst, o, (int) texel);

@@ -1,8 +1,9 @@
 package io.github.skinmesh.vat;
 
 /**
- * The per-coordinate half of {@link PositionCodec}'s encoding of absolute positions, done a whole vector of coordinates at a time: the stored value of each coordinate,
- * the square of its decoding error, the box of the exact coordinates and whether a zero occurs.
+ * The per-coordinate half of {@link PositionCodec}'s encoding of absolute positions, done a whole
+ * vector of coordinates at a time: the stored value of each coordinate, the square of its decoding
+ * error, the box of the exact coordinates and whether a zero occurs.
  * {@link PositionCodec} then packs the texels and adds the errors per vertex, in vertex order.
  * The only implementation uses the incubating Vector API and is loaded by name
  * ({@link PositionKernels}); without it the codec keeps its scalar loop. Both give the same bits.

@@ -9,13 +9,15 @@ import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * {@link PositionKernel} with the incubating Vector API: {@code n} coordinates per step, {@code n}
+ * {@link PositionKernel} with the incubating Vector API: vectors of {@code n} coordinates, {@code n}
  * the lanes of the preferred double vector (8 with AVX-512), the floats in vectors of half that
- * width. A step takes {@code 3n} coordinates, three vectors, so that lane {@code k} of the
- * {@code u}-th vector is always axis {@code (u n + k) % 3}: the per-axis constants of the
- * normalized encodings and the box's minima and maxima are three vectors each, in that pattern.
- * The coordinates left over after the last whole step go through {@link PositionCodec}'s scalar
- * arithmetic.
+ * width. Lane {@code k} of the {@code u}-th of three consecutive vectors is always axis
+ * {@code (u n + k) % 3}: the box's minima and maxima are kept in three vectors each (a loop of
+ * its own), and the normalized encodings' per-axis constants are loaded each step from arrays in
+ * that pattern ({@link PositionCodec#patterns}). The encoding loops take one vector a step: with
+ * three, C2 on JDK 17 stopped inlining the Vector API calls (its node count limit) and allocated
+ * every vector. The coordinates left over after the last whole {@code 3n} go through
+ * {@link PositionCodec}'s scalar arithmetic.
  *
  * <p>The operations are the scalar codec's, lane by lane, so the same bits: the half by
  * {@link HalfRounding#halfAndWidened}'s arithmetic (one float addition rounds), and its error from
@@ -83,7 +85,7 @@ final class VectorPositionKernel implements PositionKernel {
         return zero;
     }
 
-    /** Grows the box by the coordinates {@code [0, end)}, {@code end} a multiple of {@code 3n}: three vectors a step. */
+    /** Grows the box by the coordinates {@code [0, end)}, {@code end} a multiple of {@code 3n}. */
     private static void growBox(float[] exact, int from, int end, float[] box) {
         FloatVector lo0 = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
         FloatVector lo1 = lo0;

@@ -8,6 +8,7 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /**
  * The vector kernel of absolute positions ({@link PositionKernel}) against the codec's scalar loops
@@ -66,7 +67,33 @@ class VectorPositionKernelTest {
         float[] ss = sv.clone();
         VertexBaker.growStored(sv, mv);
         VertexBaker.growStored(ss, ms);
-        assertBitsEqual(VertexBaker.storedBounds(sv, mv.exactZeroSigns), VertexBaker.storedBounds(ss, ms.exactZeroSigns));
+        assertBitsEqual(VertexBaker.storedBounds(sv, mv.exactZeroSigns),
+                VertexBaker.storedBounds(ss, ms.exactZeroSigns));
+    }
+
+    @Test
+    void tiesOfTheNormalizedGridRoundUpAsInTheScalarLoop() {
+        PositionKernel kernel = PositionKernels.VECTOR;
+        assumeTrue(kernel != null, "needs --add-modules jdk.incubator.vector");
+        for (VatEncoding e : new VatEncoding[] {VatEncoding.UNORM8, VatEncoding.UNORM16}) {
+            // bounds 0..maxValue on every axis: scale 1, so x - min is a tie wherever x is k + 0.5
+            int max = e.maxValue();
+            int count = 300;
+            float[] exact = new float[3 * count];
+            for (int i = 0; i < exact.length; i++) {
+                exact[i] = i < 3 ? 0 : i < 6 ? max : (i * 7919 % max) + (i % 2 == 0 ? 0.5f : Math.nextDown(0.5f));
+            }
+            Bounds bounds = Bounds.of(exact, 0, count);
+            assertThat(bounds.maxX() - bounds.minX()).isEqualTo(max);
+            byte[] tv = new byte[count * e.bytesPerTexel()];
+            byte[] ts = new byte[tv.length];
+            ClipMeasure mv = new ClipMeasure();
+            ClipMeasure ms = new ClipMeasure();
+            new PositionCodec(e, bounds, kernel).encodeMeasure(exact, 0, null, 0, count, tv, 0, mv);
+            new PositionCodec(e, bounds, null).encodeMeasure(exact, 0, null, 0, count, ts, 0, ms);
+            assertThat(tv).as("%s", e).isEqualTo(ts);
+            assertThat(mv.sumSquares()).isEqualTo(ms.sumSquares()).isPositive();
+        }
     }
 
     @Property(tries = 200)
