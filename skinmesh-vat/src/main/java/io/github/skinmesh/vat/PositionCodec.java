@@ -56,22 +56,23 @@ import org.jspecify.annotations.Nullable;
  * skin matrices, core's vector LBS of the positions) takes 3.3 ns a vertex, and keeping the exact
  * frames of a normalized bake for its second pass 1.8 ns.
  *
- * <p>Fourth round: absolute positions through {@link PositionKernel}, a vector at a time, where the
- * JVM has {@code jdk.incubator.vector} (the benchmarks' forks do). Per chunk of {@link #CHUNK}
- * vertices the kernel writes each coordinate's half or normalized integer and squared error to
- * scratch arrays and grows the exact box; one scalar loop then packs the texels and adds the errors
- * per vertex in vertex order (the sum the RMS error pins stays one chain of dependent additions,
- * beside which the packing runs). The same loop timed alone (thread CPU time, 50,000 vertices, JDK
- * 17, load about 6 on the 2 vCPUs): float 2.7 ns a vertex before, 1.8 after (the kernel's box and
- * plain texel stores); half 9.5-10 before, 2.5-3.6 after, of which the kernel 1.5; unorm16 8.0-8.5
- * before, 4.7 after, of which the kernel 3.2 (its rounding and decoding are in double, half the
- * lanes); unorm8 8.5 before, 5.0 after; JDK 25 alike (half 2.7, unorm 4.6-4.9). Two shapes did not
- * work on JDK 17: three kernel calls in one loop body stopped C2's inlining of the Vector API (its
- * node count limit) and every vector was allocated, 150 bytes a vector, slower than the scalar
- * loop; and the conversion of doubles to ints is not compiled to vector instructions there, so the
- * kernel rounds with {@link #roundedByMagic} and keeps the integers in doubles. The normalized
- * bake's first pass keeps each frame with {@link System#arraycopy} and boxes it with the kernel.
- * The bake's figures are in the benchmark results.
+ * <p>Fourth round: absolute float and normalized positions through {@link PositionKernel}, a vector
+ * at a time, where the JVM has {@code jdk.incubator.vector} (the benchmarks' forks do). Per chunk
+ * of {@link #CHUNK} vertices the kernel writes each coordinate's normalized integer and squared
+ * error to scratch arrays and grows the exact box; one scalar loop then packs the texels and adds
+ * the errors per vertex in vertex order (the sum the RMS error pins stays one chain of dependent
+ * additions, beside which the packing runs). The same loop timed alone (thread CPU time, 50,000
+ * vertices, JDK 17, load about 6 on the 2 vCPUs): float 2.7 ns a vertex before, 1.7-1.8 after (the
+ * kernel's box and plain texel stores); unorm16 8.0-8.5 before, 4.7-6.5 after, of which the kernel
+ * 3.2 (its rounding and decoding are in double, half the lanes); unorm8 8.5 before, 5.0 after. Half
+ * positions keep the loop above: a kernel of their bit arithmetic took 2.5-3.6 ns (its vector part
+ * 1.5) but made the crowd blend kernel allocate in the same process, see {@link
+ * VectorPositionKernel}. Two shapes did not work on JDK 17: three kernel calls in one loop body
+ * stopped C2's inlining of the Vector API (its node count limit) and every vector was allocated,
+ * 150 bytes a vector, slower than the scalar loop; and the conversion of doubles to ints is not
+ * compiled to vector instructions there, so the kernel rounds with {@link #roundedByMagic} and
+ * keeps the integers in doubles. The normalized bake's first pass keeps each frame with {@link
+ * System#arraycopy} and boxes it with the kernel. The bake's figures are in the benchmark results.
  */
 final class PositionCodec {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -101,8 +102,7 @@ final class PositionCodec {
     private final @Nullable PositionKernel kernel;
     /** The per-axis constants of the kernel's lanes, made on first use. */
     private @Nullable Patterns patterns;
-    /** The kernel's output per chunk of {@code 3 * CHUNK} coordinates: halves or integers, squared errors. */
-    private int @Nullable [] halves;
+    /** The kernel's output per chunk of {@code 3 * CHUNK} coordinates: normalized integers, squared errors. */
     private double @Nullable [] integers;
     private double @Nullable [] squares;
 
@@ -121,7 +121,8 @@ final class PositionCodec {
      */
     PositionCodec(VatEncoding encoding, Bounds bounds, @Nullable PositionKernel kernel) {
         this.encoding = encoding;
-        this.kernel = kernel;
+        // half positions keep the scalar loop (see VectorPositionKernel)
+        this.kernel = encoding == VatEncoding.HALF ? null : kernel;
         minX = bounds.minX();
         minY = bounds.minY();
         minZ = bounds.minZ();
@@ -416,7 +417,7 @@ final class PositionCodec {
 
     /**
      * {@link #encodeMeasureAbsolute} in two passes per chunk of {@link #CHUNK} vertices: the
-     * kernel computes each coordinate's stored value and squared error and the exact box, a vector
+     * kernel computes each coordinate's normalized integer and squared error and the exact box, a vector
      * at a time; then one scalar loop packs the texels and adds the errors per vertex, in vertex
      * order (their sum is what the manifest's RMS error pins; the dependent additions of that sum
      * run beside the packing). Where the kernel saw a zero, the chunk's vertices are scanned again
@@ -425,22 +426,17 @@ final class PositionCodec {
      */
     private void encodeMeasureChunks(PositionKernel kernel, float[] exact, int from, int count, byte[] dst,
             int dstByte, ClipMeasure measure) {
-        int[] hs = halves;
         double[] qs = integers;
         double[] sq = squares;
-        if (hs == null || qs == null || sq == null) {
-            hs = new int[3 * CHUNK];
+        if (qs == null || sq == null) {
             qs = new double[3 * CHUNK];
             sq = new double[3 * CHUNK];
-            halves = hs;
             integers = qs;
             squares = sq;
         }
-        boolean half = encoding == VatEncoding.HALF;
         boolean eight = encoding == VatEncoding.UNORM8;
         int shift = eight ? 8 : 16;
-        long opaque = encoding == VatEncoding.HALF ? HALF_ONE : encoding.maxValue();
-        long alpha = opaque << 3 * shift;
+        long alpha = (long) encoding.maxValue() << 3 * shift;
         int step = encoding.bytesPerTexel();
         float[] eBox = measure.exactBox;
         double sum = measure.sumSquares;
@@ -449,12 +445,9 @@ final class PositionCodec {
         for (int first = 0; first < count; first += CHUNK) {
             int n = Math.min(CHUNK, count - first);
             int start = from + 3 * first;
-            boolean zero = kernel.encode(this, exact, start, 3 * n, hs, qs, sq, eBox);
+            boolean zero = kernel.encode(this, exact, start, 3 * n, qs, sq, eBox);
             for (int k = 0; k < 3 * n; k += 3, o += step) {
-                long texel = half
-                        ? hs[k] & 0xffffffffL | (hs[k + 1] & 0xffffffffL) << 16 | (hs[k + 2] & 0xffffffffL) << 32
-                                | alpha
-                        : (long) qs[k] | (long) qs[k + 1] << shift | (long) qs[k + 2] << 2 * shift | alpha;
+                long texel = (long) qs[k] | (long) qs[k + 1] << shift | (long) qs[k + 2] << 2 * shift | alpha;
                 if (eight) {
                     INTS.set(dst, o, (int) texel);
                 } else {
@@ -574,33 +567,26 @@ final class PositionCodec {
 
     /**
      * The kernel's work in scalar code for the coordinates {@code [start, end)} of
-     * {@code exact[from..]} (coordinate {@code k} is axis {@code k % 3}): the half into
-     * {@code halves[k]} or the normalized integer into {@code integers[k]}, the squared error into
-     * {@code squares[k]}, the exact box grown by value.
+     * {@code exact[from..]} (coordinate {@code k} is axis {@code k % 3}) of a normalized encoding:
+     * the integer into {@code integers[k]}, the squared error into {@code squares[k]}, the exact
+     * box grown by value.
      * For the coordinates a kernel leaves over after its last whole vector.
      *
      * @return whether an exact or a decoded coordinate is zero
      */
-    boolean encodeCoordinates(float[] exact, int from, int start, int end, int[] halves, double[] integers,
-            double[] squares, float[] box) {
+    boolean encodeCoordinates(float[] exact, int from, int start, int end, double[] integers, double[] squares,
+            float[] box) {
         boolean zero = false;
         int maxValue = encoding.maxValue();
         for (int k = start; k < end; k++) {
             int c = k % 3;
             float ex = exact[from + k];
-            float x;
-            if (encoding == VatEncoding.HALF) {
-                long h = HalfRounding.halfAndWidened(ex);
-                halves[k] = (int) (h >>> 32);
-                x = Float.intBitsToFloat((int) h);
-            } else {
-                float min = c == 0 ? minX : c == 1 ? minY : minZ;
-                float range = c == 0 ? rangeX : c == 1 ? rangeY : rangeZ;
-                double scale = c == 0 ? scaleX : c == 1 ? scaleY : scaleZ;
-                double q = rounded(ex, min, scale, maxValue);
-                integers[k] = q;
-                x = min + (float) (q * inverse) * range;
-            }
+            float min = c == 0 ? minX : c == 1 ? minY : minZ;
+            float range = c == 0 ? rangeX : c == 1 ? rangeY : rangeZ;
+            double scale = c == 0 ? scaleX : c == 1 ? scaleY : scaleZ;
+            double q = rounded(ex, min, scale, maxValue);
+            integers[k] = q;
+            float x = min + (float) (q * inverse) * range;
             double d = (double) x - ex;
             squares[k] = d * d;
             box[c] = ex < box[c] ? ex : box[c];

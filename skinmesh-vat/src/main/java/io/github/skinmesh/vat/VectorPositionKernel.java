@@ -1,9 +1,7 @@
 package io.github.skinmesh.vat;
 
-import io.github.skinmesh.core.internal.HalfRounding;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
-import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
@@ -19,14 +17,18 @@ import jdk.incubator.vector.VectorSpecies;
  * every vector. The coordinates left over after the last whole {@code 3n} go through
  * {@link PositionCodec}'s scalar arithmetic.
  *
- * <p>The operations are the scalar codec's, lane by lane, so the same bits: the half by
- * {@link HalfRounding#halfAndWidened}'s arithmetic (one float addition rounds), and its error from
- * the widened float; the normalized integer of {@code d = (x - min) * scale} as {@code rint(d)}
+ * <p>The operations are the scalar codec's, lane by lane, so the same bits: the normalized integer of {@code d = (x - min) * scale} as {@code rint(d)}
  * by the addition and subtraction of {@code 1.5 * 2^52}, plus 1 where {@code d - rint(d)} is
  * exactly 0.5 (a tie, which {@code Math.round} rounds up), clamped to {@code 0..maxValue}, kept
  * in a double (see {@link PositionCodec#roundedByMagic}); the decoded value
  * {@code min + (float) (q * (1 / maxValue)) * range}, the error in double. (A conversion of the
  * doubles to ints is not compiled to vector instructions by JDK 17.)
+ *
+ * <p>Half positions stay with the scalar loop: a kernel of their bit arithmetic (1.5 ns a vertex
+ * against 8-10) needs integer vectors, and with the 256-bit ones here beside the crowd blend
+ * kernel's 512-bit ones in one process, C2 on JDK 17 stopped inlining the crowd kernel's integer
+ * operations after a half bake and every crowd frame allocated its vectors; with the crowd's
+ * shapes the two kernels of this class made each other allocate the same way.
  *
  * <p>Loaded reflectively by {@link PositionKernels} only when {@code jdk.incubator.vector} is in
  * the boot layer; no other class refers to it by name. Stateless and thread-safe.
@@ -35,34 +37,25 @@ final class VectorPositionKernel implements PositionKernel {
     private static final VectorSpecies<Double> D = DoubleVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Float> F = VectorSpecies.of(float.class,
             VectorShape.forBitSize(D.vectorBitSize() / 2));
-    private static final VectorSpecies<Integer> I = VectorSpecies.of(int.class,
-            VectorShape.forBitSize(D.vectorBitSize() / 2));
     private static final int N = D.length();
     private static final double ROUNDING = PositionCodec.ROUNDING;
 
     /** Public no-argument constructor for the reflective loader; fails where the species do not exist. */
     public VectorPositionKernel() {
-        if (F.length() != N || I.length() != N || N < 2) {
-            throw new IllegalStateException("no float and int species of " + N + " lanes");
+        if (F.length() != N || N < 2) {
+            throw new IllegalStateException("no float species of " + N + " lanes");
         }
     }
 
     @Override
-    public boolean encode(PositionCodec codec, float[] exact, int from, int coords, int[] halves, double[] integers,
+    public boolean encode(PositionCodec codec, float[] exact, int from, int coords, double[] integers,
             double[] squares, float[] box) {
         int end = coords - coords % (3 * N);
         if (end > 0) {
             growBox(exact, from, end, box);
         }
-        boolean zero = false;
-        if (codec.encoding == VatEncoding.HALF) {
-            for (int k = 0; k < end; k += N) {
-                zero = zero | half(FloatVector.fromArray(F, exact, from + k), halves, squares, k);
-            }
-        } else {
-            zero = normalized(codec, exact, from, end, integers, squares);
-        }
-        return codec.encodeCoordinates(exact, from, end, coords, halves, integers, squares, box) | zero;
+        boolean zero = normalized(codec, exact, from, end, integers, squares);
+        return codec.encodeCoordinates(exact, from, end, coords, integers, squares, box) | zero;
     }
 
     @Override
@@ -117,23 +110,6 @@ final class VectorPositionKernel implements PositionKernel {
             box[c] = lo[k] < box[c] ? lo[k] : box[c];
             box[c + 3] = hi[k] > box[c + 3] ? hi[k] : box[c + 3];
         }
-    }
-
-    /** One vector of {@link HalfRounding#halfAndWidened}, its errors squared; whether a zero occurs. */
-    private static boolean half(FloatVector x, int[] stored, double[] squares, int k) {
-        IntVector bits = x.reinterpretAsInts();
-        IntVector sign = bits.and(0x80000000);
-        IntVector t = bits.and(HalfRounding.EXPONENT).sub(HalfRounding.SMALLEST_NORMAL).max(0);
-        IntVector m = t.add(HalfRounding.ONE_HALF);
-        FloatVector mf = m.reinterpretAsFloats();
-        FloatVector sum = x.abs().add(mf);
-        IntVector q = sum.reinterpretAsInts().sub(m);
-        sign.lanewise(VectorOperators.LSHR, 16).or(t.lanewise(VectorOperators.LSHR, 13).add(q)).intoArray(stored, k);
-        FloatVector widened = sum.sub(mf).reinterpretAsInts().or(sign).reinterpretAsFloats();
-        DoubleVector e = ((DoubleVector) widened.convertShape(VectorOperators.F2D, D, 0))
-                .sub((DoubleVector) x.convertShape(VectorOperators.F2D, D, 0));
-        e.mul(e).intoArray(squares, k);
-        return x.compare(VectorOperators.EQ, 0f).or(widened.compare(VectorOperators.EQ, 0f)).anyTrue();
     }
 
     /**
