@@ -55,6 +55,24 @@ import org.jspecify.annotations.Nullable;
  * chain of dependent additions, takes 0.7 ns a vertex. For comparison, posing a frame (sampling,
  * skin matrices, core's vector LBS of the positions) takes 3.3 ns a vertex, and keeping the exact
  * frames of a normalized bake for its second pass 1.8 ns.
+ *
+ * <p>Fourth round: absolute float and normalized positions through {@link PositionKernel}, a vector
+ * at a time, where the JVM has {@code jdk.incubator.vector} (the benchmarks' forks do). Per chunk
+ * of {@link #CHUNK} vertices the kernel writes each coordinate's normalized integer and squared
+ * error to scratch arrays and grows the exact box; one scalar loop then packs the texels and adds
+ * the errors per vertex in vertex order (the sum the RMS error pins stays one chain of dependent
+ * additions, beside which the packing runs). The same loop timed alone (thread CPU time, 50,000
+ * vertices, JDK 17, load about 6 on the 2 vCPUs): float 2.7 ns a vertex before, 1.7-1.8 after (the
+ * kernel's box and plain texel stores); unorm16 8.0-8.5 before, 4.7-6.5 after, of which the kernel
+ * 3.2 (its rounding and decoding are in double, half the lanes); unorm8 8.5 before, 5.0 after. Half
+ * positions keep the loop above: a kernel of their bit arithmetic took 2.5-3.6 ns (its vector part
+ * 1.5) but made the crowd blend kernel allocate in the same process, see {@link
+ * VectorPositionKernel}. Two shapes did not work on JDK 17: three kernel calls in one loop body
+ * stopped C2's inlining of the Vector API (its node count limit) and every vector was allocated,
+ * 150 bytes a vector, slower than the scalar loop; and the conversion of doubles to ints is not
+ * compiled to vector instructions there, so the kernel rounds with {@link #roundedByMagic} and
+ * keeps the integers in doubles. The normalized bake's first pass keeps each frame with {@link
+ * System#arraycopy} and boxes it with the kernel. The bake's figures are in the benchmark results.
  */
 final class PositionCodec {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -62,25 +80,49 @@ final class PositionCodec {
     private static final long FLOAT_ONE = Float.floatToRawIntBits(1f) & 0xffffffffL;
     private static final long HALF_ONE = HalfFloats.toHalf(1f) & 0xffffL;
 
-    private final VatEncoding encoding;
-    private final float minX;
-    private final float minY;
-    private final float minZ;
-    private final float rangeX;
-    private final float rangeY;
-    private final float rangeZ;
-    private final double scaleX;
-    private final double scaleY;
-    private final double scaleZ;
+    /** {@code 1.5 * 2^52}: see {@link #roundedByMagic}. */
+    static final double ROUNDING = 0x1.8p52;
+    /** Vertices per chunk of the vector kernel's two passes; their scratch arrays stay in the first-level cache. */
+    static final int CHUNK = 512;
+
+    // package-private for the vector kernel, which mirrors the arithmetic
+    final VatEncoding encoding;
+    final float minX;
+    final float minY;
+    final float minZ;
+    final float rangeX;
+    final float rangeY;
+    final float rangeZ;
+    final double scaleX;
+    final double scaleY;
+    final double scaleZ;
     /** {@code 1.0 / maxValue}: a normalized fetch is {@code (float) (q * inverse)}. */
-    private final double inverse;
+    final double inverse;
+    /** The kernel of absolute positions, or {@code null}: the scalar loops. */
+    private final @Nullable PositionKernel kernel;
+    /** The per-axis constants of the kernel's lanes, made on first use. */
+    private @Nullable Patterns patterns;
+    /** The kernel's output per chunk of {@code 3 * CHUNK} coordinates: normalized integers, squared errors. */
+    private double @Nullable [] integers;
+    private double @Nullable [] squares;
 
     /**
      * @param encoding the texel encoding
      * @param bounds what normalized values map to; ignored by the float encodings
      */
     PositionCodec(VatEncoding encoding, Bounds bounds) {
+        this(encoding, bounds, PositionKernels.VECTOR);
+    }
+
+    /**
+     * @param encoding the texel encoding
+     * @param bounds what normalized values map to; ignored by the float encodings
+     * @param kernel the vector kernel for absolute positions, or {@code null} for the scalar loops
+     */
+    PositionCodec(VatEncoding encoding, Bounds bounds, @Nullable PositionKernel kernel) {
         this.encoding = encoding;
+        // half positions keep the scalar loop (see VectorPositionKernel)
+        this.kernel = encoding == VatEncoding.HALF ? null : kernel;
         minX = bounds.minX();
         minY = bounds.minY();
         minZ = bounds.minZ();
@@ -104,8 +146,12 @@ final class PositionCodec {
     void encodeMeasure(float[] exact, int from, float @Nullable [] bind, int bindFrom, int count, byte[] dst,
             int dstByte, ClipMeasure measure) {
         if (bind == null) {
-            if (encoding == VatEncoding.FLOAT) {
+            if (encoding == VatEncoding.FLOAT && kernel != null) {
+                encodeExactChunks(kernel, exact, from, count, dst, dstByte, measure);
+            } else if (encoding == VatEncoding.FLOAT) {
                 encodeExact(exact, from, count, dst, dstByte, measure);
+            } else if (kernel != null) {
+                encodeMeasureChunks(kernel, exact, from, count, dst, dstByte, measure);
             } else {
                 encodeMeasureAbsolute(exact, from, count, dst, dstByte, measure);
             }
@@ -367,6 +413,202 @@ final class PositionCodec {
                 dBox[c] = c < 3 ? (d < dBox[c] ? d : dBox[c]) : (d > dBox[c] ? d : dBox[c]);
             }
         }
+    }
+
+    /**
+     * {@link #encodeMeasureAbsolute} in two passes per chunk of {@link #CHUNK} vertices: the
+     * kernel computes each coordinate's normalized integer and squared error and the exact box, a vector
+     * at a time; then one scalar loop packs the texels and adds the errors per vertex, in vertex
+     * order (their sum is what the manifest's RMS error pins; the dependent additions of that sum
+     * run beside the packing). Where the kernel saw a zero, the chunk's vertices are scanned again
+     * for the zero records, in order. The results are {@link #encodeMeasureAbsolute}'s, bit for
+     * bit.
+     */
+    private void encodeMeasureChunks(PositionKernel kernel, float[] exact, int from, int count, byte[] dst,
+            int dstByte, ClipMeasure measure) {
+        double[] qs = integers;
+        double[] sq = squares;
+        if (qs == null || sq == null) {
+            qs = new double[3 * CHUNK];
+            sq = new double[3 * CHUNK];
+            integers = qs;
+            squares = sq;
+        }
+        boolean eight = encoding == VatEncoding.UNORM8;
+        int shift = eight ? 8 : 16;
+        long alpha = (long) encoding.maxValue() << 3 * shift;
+        int step = encoding.bytesPerTexel();
+        float[] eBox = measure.exactBox;
+        double sum = measure.sumSquares;
+        double max = measure.maxSquare;
+        int o = dstByte;
+        for (int first = 0; first < count; first += CHUNK) {
+            int n = Math.min(CHUNK, count - first);
+            int start = from + 3 * first;
+            boolean zero = kernel.encode(this, exact, start, 3 * n, qs, sq, eBox);
+            for (int k = 0; k < 3 * n; k += 3, o += step) {
+                long texel = (long) qs[k] | (long) qs[k + 1] << shift | (long) qs[k + 2] << 2 * shift | alpha;
+                if (eight) {
+                    INTS.set(dst, o, (int) texel);
+                } else {
+                    LONGS.set(dst, o, texel);
+                }
+                double d2 = sq[k] + sq[k + 1] + sq[k + 2];
+                sum += d2;
+                max = d2 > max ? d2 : max;
+            }
+            if (zero) {
+                for (int k = start; k < start + 3 * n; k += 3) {
+                    float ex = exact[k];
+                    float ey = exact[k + 1];
+                    float ez = exact[k + 2];
+                    float x = decodedAbsolute(ex, 0);
+                    float y = decodedAbsolute(ey, 1);
+                    float z = decodedAbsolute(ez, 2);
+                    if (x == 0 | ex == 0 | y == 0 | ey == 0 | z == 0 | ez == 0) {
+                        measure.zeros(x, ex, 0);
+                        measure.zeros(y, ey, 1);
+                        measure.zeros(z, ez, 2);
+                    }
+                }
+            }
+        }
+        measure.sumSquares = sum;
+        measure.maxSquare = max;
+        if (count > 0) {
+            float[] dBox = measure.decodedBox;
+            for (int c = 0; c < 6; c++) {
+                float d = decodedAbsolute(eBox[c], c % 3);
+                dBox[c] = c < 3 ? (d < dBox[c] ? d : dBox[c]) : (d > dBox[c] ? d : dBox[c]);
+            }
+        }
+    }
+
+    /**
+     * {@link #encodeExact} with the kernel's box ({@link PositionKernel#box}) per chunk of
+     * {@link #CHUNK} vertices and a plain loop of texel stores; where the kernel saw a zero, the
+     * chunk's vertices are scanned again for the zero records, in order. The same results.
+     */
+    private static void encodeExactChunks(PositionKernel kernel, float[] exact, int from, int count, byte[] dst,
+            int dstByte, ClipMeasure measure) {
+        float[] eBox = measure.exactBox;
+        int o = dstByte;
+        for (int first = 0; first < count; first += CHUNK) {
+            int n = Math.min(CHUNK, count - first);
+            int start = from + 3 * first;
+            boolean zero = kernel.box(exact, start, 3 * n, eBox);
+            for (int k = start; k < start + 3 * n; k += 3, o += 16) {
+                LONGS.set(dst, o, Float.floatToRawIntBits(exact[k]) & 0xffffffffL
+                        | (long) Float.floatToRawIntBits(exact[k + 1]) << 32);
+                LONGS.set(dst, o + 8, Float.floatToRawIntBits(exact[k + 2]) & 0xffffffffL | FLOAT_ONE << 32);
+            }
+            if (zero) {
+                for (int k = start; k < start + 3 * n; k += 3) {
+                    float ex = exact[k];
+                    float ey = exact[k + 1];
+                    float ez = exact[k + 2];
+                    if (ex == 0 | ey == 0 | ez == 0) {
+                        measure.zeros(ex, ex, 0);
+                        measure.zeros(ey, ey, 1);
+                        measure.zeros(ez, ez, 2);
+                    }
+                }
+            }
+        }
+        System.arraycopy(eBox, 0, measure.decodedBox, 0, 6);
+    }
+
+    /**
+     * The per-axis constants for a kernel of {@code n} lanes, made once per codec.
+     *
+     * @param n the kernel's lanes
+     * @return the constants in the pattern of three vectors of {@code n} lanes
+     */
+    Patterns patterns(int n) {
+        Patterns p = patterns;
+        if (p == null || p.minF.length != 3 * n) {
+            p = new Patterns(this, n);
+            patterns = p;
+        }
+        return p;
+    }
+
+    /**
+     * The normalized encodings' per-axis constants in the pattern of three consecutive vectors of
+     * {@code n} lanes: element {@code k} of each array belongs to axis {@code k % 3}. Read-only
+     * once made.
+     */
+    static final class Patterns {
+        /** min as float */
+        final float[] minF;
+        /** min as double */
+        final double[] minD;
+        /** max - min, as float */
+        final float[] rangeF;
+        /** maxValue / range */
+        final double[] scaleD;
+
+        Patterns(PositionCodec c, int n) {
+            float[] mins = {c.minX, c.minY, c.minZ};
+            float[] ranges = {c.rangeX, c.rangeY, c.rangeZ};
+            double[] scales = {c.scaleX, c.scaleY, c.scaleZ};
+            minF = new float[3 * n];
+            minD = new double[3 * n];
+            rangeF = new float[3 * n];
+            scaleD = new double[3 * n];
+            for (int k = 0; k < 3 * n; k++) {
+                minF[k] = mins[k % 3];
+                minD[k] = mins[k % 3];
+                rangeF[k] = ranges[k % 3];
+                scaleD[k] = scales[k % 3];
+            }
+        }
+    }
+
+    /**
+     * The kernel's work in scalar code for the coordinates {@code [start, end)} of
+     * {@code exact[from..]} (coordinate {@code k} is axis {@code k % 3}) of a normalized encoding:
+     * the integer into {@code integers[k]}, the squared error into {@code squares[k]}, the exact
+     * box grown by value.
+     * For the coordinates a kernel leaves over after its last whole vector.
+     *
+     * @return whether an exact or a decoded coordinate is zero
+     */
+    boolean encodeCoordinates(float[] exact, int from, int start, int end, double[] integers, double[] squares,
+            float[] box) {
+        boolean zero = false;
+        int maxValue = encoding.maxValue();
+        for (int k = start; k < end; k++) {
+            int c = k % 3;
+            float ex = exact[from + k];
+            float min = c == 0 ? minX : c == 1 ? minY : minZ;
+            float range = c == 0 ? rangeX : c == 1 ? rangeY : rangeZ;
+            double scale = c == 0 ? scaleX : c == 1 ? scaleY : scaleZ;
+            double q = rounded(ex, min, scale, maxValue);
+            integers[k] = q;
+            float x = min + (float) (q * inverse) * range;
+            double d = (double) x - ex;
+            squares[k] = d * d;
+            box[c] = ex < box[c] ? ex : box[c];
+            box[c + 3] = ex > box[c + 3] ? ex : box[c + 3];
+            zero |= x == 0 | ex == 0;
+        }
+        return zero;
+    }
+
+    /**
+     * The normalized integer of {@code d} as the vector kernel rounds it, equal to
+     * {@code Math.round(d)} clamped to {@code 0..maxValue} for every {@code |d| < 2^51}:
+     * {@code (d + 1.5 * 2^52) - 1.5 * 2^52} is {@code d} rounded to an integer, ties to even (the
+     * sum lies in {@code [2^52, 2^53)}, where the doubles are the integers, and the subtraction is
+     * exact); it differs from {@code Math.round} (ties up) only at a tie {@code k + 0.5} rounded
+     * down to {@code k}, where {@code d - q} (exact) is 0.5 and 1 is added. Then clamped, in
+     * double ({@code -0} from a negative tie clamps to {@code +0} as {@link Math#max} orders them).
+     */
+    static double roundedByMagic(double d, int maxValue) {
+        double q = d + ROUNDING - ROUNDING;
+        q = d - q == 0.5 ? q + 1 : q;
+        return Math.min(Math.max(q, 0.0), maxValue);
     }
 
     /** What the shader decodes for the absolute coordinate {@code x} of axis {@code c} (0, 1, 2): half or normalized. */

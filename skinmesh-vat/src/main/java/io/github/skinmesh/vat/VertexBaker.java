@@ -34,8 +34,9 @@ import org.jspecify.annotations.Nullable;
  * positions their bounds are the measured clips' boxes of exact positions, so no frame is scanned
  * for them again. The normalized encodings need the bounds over all frames before the first
  * position texel is written, so they keep the exact positions of every frame (12 bytes per
- * vertex-frame) from the posing pass to the encoding pass, copied and boxed in one scan; posing
- * twice instead would double the dominant cost. Normals and tangents do not depend on the bounds and are encoded while posing.
+ * vertex-frame) from the posing pass to the encoding pass, copied and boxed in one scan (with the
+ * vector kernel, {@link PositionKernel}, a bulk copy and the kernel's box); posing twice instead
+ * would double the dominant cost. Normals and tangents do not depend on the bounds and are encoded while posing.
  * Into each page's textures every frame is written where it belongs, once; the arrays are
  * allocated once per bake.
  */
@@ -146,7 +147,8 @@ final class VertexBaker {
                     float[] posed = out.positions(p);
                     int n = out.vertexCount(p);
                     if (codec == null) {
-                        growStored(storedBox, zeroSigns, posed, 0, offsetBase, o3, n, exact, 3 * v * g + o3);
+                        growStored(PositionKernels.VECTOR, storedBox, zeroSigns, posed, offsetBase, o3, n, exact,
+                                3 * v * g + o3);
                     } else {
                         if (offsets) {
                             growStored(storedBox, zeroSigns, posed, 0, offsetBase, o3, n, null, 0);
@@ -304,6 +306,33 @@ final class VertexBaker {
         box[3] = maxX;
         box[4] = maxY;
         box[5] = maxZ;
+    }
+
+    /**
+     * {@link #growStored(float[], int[], float[], int, float[], int, int, float[], int)} of a part's
+     * posed positions {@code src[0..3*count)} with the copy: for absolute positions with a kernel,
+     * the copy is {@link System#arraycopy}, the box the kernel's ({@link PositionKernel#box}) and,
+     * where it saw a zero, a scan for the signs of the zeros; the same box and records.
+     */
+    static void growStored(@Nullable PositionKernel kernel, float[] box, int[] zeroSigns, float[] src,
+            float @Nullable [] bind, int bindFrom, int count, float[] copy, int copyFrom) {
+        if (kernel == null || bind != null) {
+            growStored(box, zeroSigns, src, 0, bind, bindFrom, count, copy, copyFrom);
+            return;
+        }
+        System.arraycopy(src, 0, copy, copyFrom, 3 * count);
+        if (kernel.box(src, 0, 3 * count, box)) {
+            for (int i = 0; i < 3 * count; i += 3) {
+                float x = src[i];
+                float y = src[i + 1];
+                float z = src[i + 2];
+                if (x == 0 | y == 0 | z == 0) {
+                    zeroSigns[0] |= zeroSign(x);
+                    zeroSigns[1] |= zeroSign(y);
+                    zeroSigns[2] |= zeroSign(z);
+                }
+            }
+        }
     }
 
     /**

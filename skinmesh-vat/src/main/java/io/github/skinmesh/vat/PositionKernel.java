@@ -1,0 +1,36 @@
+package io.github.skinmesh.vat;
+
+/**
+ * The per-coordinate half of {@link PositionCodec}'s encoding of absolute positions, done a whole
+ * vector of coordinates at a time: the normalized integer of each coordinate, the square of its
+ * decoding error, the box of the exact coordinates and whether a zero occurs (and the box alone
+ * for float positions).
+ * {@link PositionCodec} then packs the texels and adds the errors per vertex, in vertex order.
+ * The only implementation uses the incubating Vector API and is loaded by name
+ * ({@link PositionKernels}); without it the codec keeps its scalar loop. Both give the same bits.
+ */
+interface PositionKernel {
+    /**
+     * Encodes and decodes {@code coords} coordinates {@code exact[from..from+coords)} (whole
+     * vertices: coordinate {@code k} is axis {@code k % 3}) as {@code codec} does.
+     *
+     * @param codec the codec (a normalized encoding) whose arithmetic is mirrored
+     * @param integers receives at {@code [0, coords)} the normalized integers
+     * @param squares receives at {@code [0, coords)} {@code ((double) decoded - exact)^2}
+     * @param box the exact coordinates' box (min x, y, z, max x, y, z), grown by value (the sign of
+     *     a zero bound is left to the codec's zero records)
+     * @return whether an exact or a decoded coordinate is zero
+     */
+    boolean encode(PositionCodec codec, float[] exact, int from, int coords, double[] integers, double[] squares,
+            float[] box);
+
+    /**
+     * Grows the box of {@code coords} coordinates {@code exact[from..from+coords)} (whole vertices),
+     * as {@link #encode} does: the work of absolute float positions, whose texels hold the exact
+     * values.
+     *
+     * @param box the box (min x, y, z, max x, y, z), grown by value
+     * @return whether a coordinate is zero
+     */
+    boolean box(float[] exact, int from, int coords, float[] box);
+}
