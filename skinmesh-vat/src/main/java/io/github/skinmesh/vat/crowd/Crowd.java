@@ -4,6 +4,7 @@ import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ParallelRanges;
 import io.github.skinmesh.core.skinning.HalfFloats;
+import io.github.skinmesh.vat.VatClip;
 import io.github.skinmesh.vat.VatEncoding;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -108,6 +109,13 @@ public final class Crowd {
     private final double[] frameTimes;
     private final BlendKernel kernel = BlendKernels.SELECTED;
 
+    /** Per clip of {@link #frames}: its first frame in the frame table, frames, rate, duration and loop flag. */
+    private final int[] clipFirst;
+    private final int[] clipFrames;
+    private final float[] clipFps;
+    private final double[] clipDuration;
+    private final boolean[] clipLoops;
+
     private final int[] clips;
     private final float[] times;
     private final float[] speeds;
@@ -143,6 +151,20 @@ public final class Crowd {
         this.boneCount = frames.boneCount();
         this.values = frames.values();
         this.frameTimes = frames.frameTimes();
+        int clipCount = frames.clipCount();
+        this.clipFirst = new int[clipCount];
+        this.clipFrames = new int[clipCount];
+        this.clipFps = new float[clipCount];
+        this.clipDuration = new double[clipCount];
+        this.clipLoops = new boolean[clipCount];
+        for (int c = 0; c < clipCount; c++) {
+            VatClip clip = frames.clip(c);
+            clipFirst[c] = frames.firstFrame(c);
+            clipFrames[c] = clip.frames();
+            clipFps[c] = clip.fps();
+            clipDuration[c] = clip.duration();
+            clipLoops[c] = clip.loop();
+        }
         this.clips = new int[capacity];
         this.times = new float[capacity];
         this.speeds = new float[capacity];
@@ -539,14 +561,14 @@ public final class Crowd {
             throw new ValidationException(where + ": instance " + i + ": clip time " + times[i] + " + " + speeds[i]
                     + " * " + crowdTime + " overflows, expected a finite number of seconds");
         }
-        double duration = frames.clip(c).duration();
+        double duration = clipDuration[c];
         CrowdLoop loop = loops[i];
-        boolean wrap = loop == CrowdLoop.WRAP || loop == CrowdLoop.CLIP && frames.clip(c).loop();
+        boolean wrap = loop == CrowdLoop.WRAP || loop == CrowdLoop.CLIP && clipLoops[c];
         if (duration <= 0) {
             return 0;
         }
         if (wrap) {
-            t %= duration; // exact
+            t = remainder(t, duration); // exact
             if (t < 0) {
                 t += duration;
                 if (t >= duration) {
@@ -556,6 +578,30 @@ public final class Crowd {
             return t;
         }
         return Math.min(Math.max(t, 0), duration);
+    }
+
+    /**
+     * {@code t % d} for a finite {@code t} and a finite {@code d > 0}, the same bits: the remainder
+     * of the quotient truncated toward zero, exact, with the sign of {@code t} (a zero remainder
+     * too). While the quotient is below 2<sup>52</sup> it is {@code t - n d} for the truncated
+     * quotient {@code n}, one fused multiply-add, which is exact because the remainder is
+     * representable. {@code t / d} rounds to within half a unit of the true quotient, and
+     * rounding is monotonic, so a whole number below the quotient is never rounded past: the
+     * truncation is {@code n}, or one more in magnitude when the quotient lies just below a whole
+     * number, which the remainder's sign shows and one more step mends. A larger quotient takes the runtime's remainder, many times slower per call.
+     */
+    static double remainder(double t, double d) {
+        double q = t / d;
+        if (!(Math.abs(q) < 0x1p52)) {
+            return t % d;
+        }
+        double n = (double) (long) q;
+        double r = Math.fma(-n, d, t);
+        if (t >= 0 ? r < 0 : r > 0) { // the quotient rounded up (in magnitude) to the next whole number
+            n -= Math.signum(t);
+            r = Math.fma(-n, d, t);
+        }
+        return r == 0 ? Math.copySign(0.0, t) : r;
     }
 
     /**
@@ -569,15 +615,15 @@ public final class Crowd {
         for (int i = 0; i < instanceCount; i++) {
             double t = localTime(where, i, crowdTime);
             int c = clips[i];
-            int first = frames.firstFrame(c);
-            int n = frames.clip(c).frames();
+            int first = clipFirst[c];
+            int n = clipFrames[c];
             int last = first + n - 1;
             int f;
             float w = 0;
             if (n == 1 || t >= frameTimes[last]) {
                 f = last;
             } else {
-                f = first + frameBefore(t, first, n, frames.clip(c).fps());
+                f = first + frameBefore(t, first, n, clipFps[c]);
                 double t0 = frameTimes[f];
                 double t1 = frameTimes[f + 1];
                 w = (float) ((t - t0) / (t1 - t0));
