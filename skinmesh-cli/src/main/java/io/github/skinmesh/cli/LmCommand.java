@@ -212,6 +212,7 @@ final class LmCommand implements Callable<Integer> {
     static final MessageRewrites LM_TERMS = MessageRewrites.of(
             "OversizeTriangles.DROP_INFLUENCES drops its smallest influences until it fits", "raise --max-bones");
 
+    /** The writer's message without its API name, in this command's terms. */
     private static String message(ValidationException e) {
         return LM_TERMS.apply(strip(e.getMessage()));
     }

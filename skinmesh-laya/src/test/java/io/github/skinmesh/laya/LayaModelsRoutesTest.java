@@ -157,7 +157,8 @@ class LayaModelsRoutesTest {
                 .build();
         for (Mesh mesh : List.of(backwards, shared)) {
             assertThatThrownBy(() -> LmWriter.write(mesh, laya, LmWriter.Route.RANGES))
-                    .as(mesh.name()).isInstanceOf(IllegalStateException.class);
+                    .as(mesh.name()).isInstanceOf(IllegalStateException.class)
+                    .hasMessageEndingWith("the draws do not use disjoint, increasing vertex ranges");
             LmWriteResult auto = LmWriter.write(mesh, laya, LmWriter.Route.AUTO);
             assertThat(auto.bytes()).as(mesh.name())
                     .isEqualTo(LmWriter.write(mesh, laya, LmWriter.Route.GENERAL).bytes());

@@ -141,7 +141,9 @@ final class PositionCodec {
      * {@code bind[bindFrom..bindFrom+3*count)} when it is given: offsets) as texels from byte
      * {@code dstByte}, decodes each texel again as the shader does (the bind position added back)
      * and adds the decoded position against the exact one to {@code measure}: all in one pass over
-     * the vertices, without storing the decoded positions. Allocates nothing.
+     * the vertices, without storing the decoded positions. Through the vector kernel, allocates its
+     * scratch arrays on the first call and a few hundred bytes per 512 vertices (the kernel's box
+     * lanes); otherwise nothing.
      */
     void encodeMeasure(float[] exact, int from, float @Nullable [] bind, int bindFrom, int count, byte[] dst,
             int dstByte, ClipMeasure measure) {

@@ -7,7 +7,9 @@ package io.github.skinmesh.vat;
  * for float positions).
  * {@link PositionCodec} then packs the texels and adds the errors per vertex, in vertex order.
  * The only implementation uses the incubating Vector API and is loaded by name
- * ({@link PositionKernels}); without it the codec keeps its scalar loop. Both give the same bits.
+ * ({@link PositionKernels}); without it the codec keeps its scalar loop. Both give the same bits
+ * for finite coordinates, the only ones a bake poses (its posing refuses a non-finite value); a NaN
+ * would take its vector lane's box with it, where the scalar loop skips it.
  */
 interface PositionKernel {
     /**

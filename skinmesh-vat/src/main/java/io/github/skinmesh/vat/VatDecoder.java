@@ -457,27 +457,27 @@ public final class VatDecoder {
 
     /** Requires {@code dst[offset .. offset+count-1]} to exist. */
     private static void requireRange(String method, float[] dst, int offset, int count) {
-        requireRange(method, "dst", dst.length, "offset", offset, count, count + " from offset " + offset);
+        requireRange(method, "dst", dst.length, false, offset, count);
     }
 
     /** Requires {@code from .. from+influences-1} to be slots of {@code name}, a joints or weights array. */
     private static void requireSlots(String method, String name, int length, int from, int influences) {
-        requireRange(method, name, length, "slot", from, influences, "influences " + influences + " from slot " + from);
+        requireRange(method, name, length, true, from, influences);
     }
 
     /**
-     * Requires {@code name[first .. first+count-1]} to exist; {@code firstName} names {@code first} and
-     * {@code span} restates the range in the message.
+     * Requires {@code name[first .. first+count-1]} to exist; {@code first} is a slot of a joints or
+     * weights array when {@code slots}, else an offset into {@code dst}.
      */
-    private static void requireRange(String method, String name, int length, String firstName, int first, int count,
-            String span) {
+    private static void requireRange(String method, String name, int length, boolean slots, int first, int count) {
         if (first < 0) {
-            throw new IndexOutOfBoundsException("VatDecoder." + method + ": " + firstName + " " + first + " into "
-                    + name + ", expected >= 0");
+            throw new IndexOutOfBoundsException("VatDecoder." + method + ": " + (slots ? "slot " : "offset ") + first
+                    + " into " + name + ", expected >= 0");
         }
         if (first > length - count) {
             throw new IndexOutOfBoundsException("VatDecoder." + method + ": " + name + " has " + length + " elements, "
-                    + "expected at least " + ((long) first + count) + " (" + span + ")");
+                    + "expected at least " + ((long) first + count) + " (" + (slots ? "influences " + count
+                    + " from slot " + first : count + " from offset " + first) + ")");
         }
     }
 

@@ -33,6 +33,7 @@ class VectorPositionKernelTest {
             @ForAll VatEncoding encoding, @ForAll boolean zeros) {
         PositionKernel kernel = PositionKernels.VECTOR;
         assumeTrue(kernel != null, "needs --add-modules jdk.incubator.vector");
+        assumeTrue(encoding != VatEncoding.HALF, "half positions keep the scalar loop in both codecs");
         Random r = new Random(seed);
         float scale = 1 + r.nextInt(3000);
         int pad = r.nextInt(4);

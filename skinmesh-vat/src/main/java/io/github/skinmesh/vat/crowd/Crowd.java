@@ -109,8 +109,7 @@ public final class Crowd {
     private final double[] frameTimes;
     private final BlendKernel kernel = BlendKernels.SELECTED;
 
-    /** Per clip of {@link #frames}: its first frame in the frame table, frames, rate, duration and loop flag. */
-    private final int[] clipFirst;
+    /** Per clip of {@link #frames}: its frames, rate, duration and loop flag. */
     private final int[] clipFrames;
     private final float[] clipFps;
     private final double[] clipDuration;
@@ -152,14 +151,12 @@ public final class Crowd {
         this.values = frames.values();
         this.frameTimes = frames.frameTimes();
         int clipCount = frames.clipCount();
-        this.clipFirst = new int[clipCount];
         this.clipFrames = new int[clipCount];
         this.clipFps = new float[clipCount];
         this.clipDuration = new double[clipCount];
         this.clipLoops = new boolean[clipCount];
         for (int c = 0; c < clipCount; c++) {
             VatClip clip = frames.clip(c);
-            clipFirst[c] = frames.firstFrame(c);
             clipFrames[c] = clip.frames();
             clipFps[c] = clip.fps();
             clipDuration[c] = clip.duration();
@@ -583,24 +580,22 @@ public final class Crowd {
     /**
      * {@code t % d} for a finite {@code t} and a finite {@code d > 0}, the same bits: the remainder
      * of the quotient truncated toward zero, exact, with the sign of {@code t} (a zero remainder
-     * too). While the quotient is below 2<sup>52</sup> it is {@code t - n d} for the truncated
-     * quotient {@code n}, one fused multiply-add, which is exact because the remainder is
-     * representable. {@code t / d} rounds to within half a unit of the true quotient, and
-     * rounding is monotonic, so a whole number below the quotient is never rounded past: the
-     * truncation is {@code n}, or one more in magnitude when the quotient lies just below a whole
-     * number, which the remainder's sign shows and one more step mends. A larger quotient takes the runtime's remainder, many times slower per call.
+     * too). When {@code d} is a float's value (a clip's duration is) and the quotient is below
+     * 2<sup>29</sup>, it is {@code t - n d} for the truncated quotient {@code n}: the product of a
+     * 29-bit whole number and a 24-bit significand is exact in a double, and the difference is
+     * exact because the remainder is representable. {@code n} is the truncation of the rounded
+     * {@code t / d}: rounding is monotonic, so a quotient at or above a whole number {@code k} never
+     * rounds below it; and one below {@code k} lies below {@code k d} by at least the spacing of
+     * doubles there, which is at least {@code k d 2^-53}, so the quotient lies more than half a
+     * spacing below {@code k} and does not round up to it. Any other pair takes the runtime's
+     * remainder, many times slower per call.
      */
     static double remainder(double t, double d) {
         double q = t / d;
-        if (!(Math.abs(q) < 0x1p52)) {
+        if (!(Math.abs(q) < 0x1p29) || (float) d != d) {
             return t % d;
         }
-        double n = (double) (long) q;
-        double r = Math.fma(-n, d, t);
-        if (t >= 0 ? r < 0 : r > 0) { // the quotient rounded up (in magnitude) to the next whole number
-            n -= Math.signum(t);
-            r = Math.fma(-n, d, t);
-        }
+        double r = t - (int) q * d;
         return r == 0 ? Math.copySign(0.0, t) : r;
     }
 
@@ -615,7 +610,7 @@ public final class Crowd {
         for (int i = 0; i < instanceCount; i++) {
             double t = localTime(where, i, crowdTime);
             int c = clips[i];
-            int first = clipFirst[c];
+            int first = frames.firstFrame(c);
             int n = clipFrames[c];
             int last = first + n - 1;
             int f;
