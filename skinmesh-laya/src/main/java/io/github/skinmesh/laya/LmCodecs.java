@@ -1,5 +1,7 @@
 package io.github.skinmesh.laya;
 
+import io.github.skinmesh.core.internal.VectorKernels;
+import java.lang.invoke.MethodHandles;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -11,27 +13,16 @@ import org.jspecify.annotations.Nullable;
  * codec. Both write the same bytes. Core's skinning kernels are chosen the same way.
  */
 final class LmCodecs {
-    static final String VECTOR_MODULE = "jdk.incubator.vector";
+    static final String VECTOR_MODULE = VectorKernels.MODULE;
     private static final String VECTOR_CODEC = "io.github.skinmesh.laya.VectorLmCodec";
 
     /** The vector codec, or null when it cannot be used in this JVM. */
-    static final @Nullable LmCodec VECTOR = loadVector();
+    static final @Nullable LmCodec VECTOR =
+            VectorKernels.load(MethodHandles.lookup(), VECTOR_CODEC, LmCodec.class);
 
     /** The codec the writer uses: the vector one when available. */
     static final LmCodec SELECTED = VECTOR != null ? VECTOR : ScalarLmCodec.INSTANCE;
 
     private LmCodecs() {
-    }
-
-    private static @Nullable LmCodec loadVector() {
-        if (ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
-            return null;
-        }
-        try {
-            Class<?> c = Class.forName(VECTOR_CODEC, true, LmCodecs.class.getClassLoader());
-            return (LmCodec) c.getConstructor().newInstance();
-        } catch (LinkageError | ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
     }
 }

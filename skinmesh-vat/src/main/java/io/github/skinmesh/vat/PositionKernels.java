@@ -1,5 +1,7 @@
 package io.github.skinmesh.vat;
 
+import io.github.skinmesh.core.internal.VectorKernels;
+import java.lang.invoke.MethodHandles;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -11,24 +13,12 @@ import org.jspecify.annotations.Nullable;
  * blend kernels and core's skinning kernels are chosen the same way.
  */
 final class PositionKernels {
-    private static final String VECTOR_MODULE = "jdk.incubator.vector";
     private static final String VECTOR_KERNEL = "io.github.skinmesh.vat.VectorPositionKernel";
 
     /** The vector kernel, or {@code null} when it cannot be used in this JVM. */
-    static final @Nullable PositionKernel VECTOR = load();
+    static final @Nullable PositionKernel VECTOR =
+            VectorKernels.load(MethodHandles.lookup(), VECTOR_KERNEL, PositionKernel.class);
 
     private PositionKernels() {
-    }
-
-    private static @Nullable PositionKernel load() {
-        if (ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
-            return null;
-        }
-        try {
-            Class<?> c = Class.forName(VECTOR_KERNEL, true, PositionKernels.class.getClassLoader());
-            return (PositionKernel) c.getConstructor().newInstance();
-        } catch (LinkageError | ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
     }
 }

@@ -1,5 +1,7 @@
 package io.github.skinmesh.core.anim;
 
+import io.github.skinmesh.core.internal.VectorKernels;
+import java.lang.invoke.MethodHandles;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -10,11 +12,11 @@ import org.jspecify.annotations.Nullable;
  * as the skinning kernels).
  */
 final class AnimKernels {
-    private static final String VECTOR_MODULE = "jdk.incubator.vector";
     private static final String VECTOR_KERNEL = "io.github.skinmesh.core.anim.VectorAnimKernel";
 
     /** The vector kernel, or null when it cannot be used in this JVM. */
-    static final @Nullable AnimKernel VECTOR = loadVector();
+    static final @Nullable AnimKernel VECTOR =
+            VectorKernels.load(MethodHandles.lookup(), VECTOR_KERNEL, AnimKernel.class);
 
     /** The plain-loop kernel, available in every JVM. */
     static final AnimKernel LOOP = new LoopAnimKernel();
@@ -34,17 +36,5 @@ final class AnimKernels {
     static final AnimKernel DEFAULT = Runtime.version().feature() >= 25 && VECTOR != null ? VECTOR : LOOP;
 
     private AnimKernels() {
-    }
-
-    private static @Nullable AnimKernel loadVector() {
-        if (ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
-            return null;
-        }
-        try {
-            Class<?> c = Class.forName(VECTOR_KERNEL, true, AnimKernels.class.getClassLoader());
-            return (AnimKernel) c.getConstructor().newInstance();
-        } catch (LinkageError | ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
     }
 }

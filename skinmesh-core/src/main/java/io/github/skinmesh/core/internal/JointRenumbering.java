@@ -1,5 +1,6 @@
 package io.github.skinmesh.core.internal;
 
+import java.lang.invoke.MethodHandles;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,25 +33,14 @@ import org.jspecify.annotations.Nullable;
  * <p>Stateless and thread-safe; allocates one padded table per call.
  */
 public final class JointRenumbering {
-    static final String VECTOR_MODULE = "jdk.incubator.vector";
+    static final String VECTOR_MODULE = VectorKernels.MODULE;
     private static final String VECTOR_KERNEL = "io.github.skinmesh.core.internal.VectorJointLookup";
 
     /** The vector kernel, or null when it cannot be used in this JVM. */
-    static final @Nullable JointLookup VECTOR = loadVector();
+    static final @Nullable JointLookup VECTOR =
+            VectorKernels.load(MethodHandles.lookup(), VECTOR_KERNEL, JointLookup.class);
 
     private JointRenumbering() {
-    }
-
-    private static @Nullable JointLookup loadVector() {
-        if (ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
-            return null;
-        }
-        try {
-            Class<?> c = Class.forName(VECTOR_KERNEL, true, JointRenumbering.class.getClassLoader());
-            return (JointLookup) c.getConstructor().newInstance();
-        } catch (LinkageError | ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
     }
 
     /** @return whether the vector kernel is in use in this JVM */

@@ -1,5 +1,7 @@
 package io.github.skinmesh.core.skinning;
 
+import io.github.skinmesh.core.internal.VectorKernels;
+import java.lang.invoke.MethodHandles;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -11,25 +13,14 @@ import org.jspecify.annotations.Nullable;
  * Lucene uses the same scheme for its vectorized similarity functions.
  */
 final class LbsKernels {
-    static final String VECTOR_MODULE = "jdk.incubator.vector";
+    static final String VECTOR_MODULE = VectorKernels.MODULE;
     private static final String VECTOR_KERNEL = "io.github.skinmesh.core.skinning.VectorLbsKernel";
 
     /** The vector kernel, or null when it cannot be used in this JVM. */
-    static final @Nullable LbsKernel VECTOR = loadVector();
+    static final @Nullable LbsKernel VECTOR =
+            VectorKernels.load(MethodHandles.lookup(), VECTOR_KERNEL, LbsKernel.class);
 
     private LbsKernels() {
-    }
-
-    private static @Nullable LbsKernel loadVector() {
-        if (ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
-            return null;
-        }
-        try {
-            Class<?> c = Class.forName(VECTOR_KERNEL, true, LbsKernels.class.getClassLoader());
-            return (LbsKernel) c.getConstructor().newInstance();
-        } catch (LinkageError | ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.github.skinmesh.vat.crowd;
 
 import io.github.skinmesh.core.internal.HardwareHalf;
+import io.github.skinmesh.core.internal.VectorKernels;
+import java.lang.invoke.MethodHandles;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,11 +20,12 @@ import org.jspecify.annotations.Nullable;
  * the kernel chosen above.
  */
 final class BlendKernels {
-    static final String VECTOR_MODULE = "jdk.incubator.vector";
+    static final String VECTOR_MODULE = VectorKernels.MODULE;
     private static final String VECTOR_KERNEL = "io.github.skinmesh.vat.crowd.VectorBlendKernel";
 
     /** The vector kernel, or null when it cannot be used in this JVM. */
-    static final @Nullable BlendKernel VECTOR = loadVector();
+    static final @Nullable BlendKernel VECTOR =
+            VectorKernels.load(MethodHandles.lookup(), VECTOR_KERNEL, BlendKernel.class);
 
     /** The kernel for float outputs: the vector one when available, else the scalar one. */
     static final BlendKernel FLOATS = VECTOR != null ? VECTOR : ScalarBlendKernel.INSTANCE;
@@ -41,17 +44,5 @@ final class BlendKernels {
      */
     static boolean hardwareHalves() {
         return HardwareHalf.available() && (VECTOR == null || Runtime.version().feature() >= 25);
-    }
-
-    private static @Nullable BlendKernel loadVector() {
-        if (ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
-            return null;
-        }
-        try {
-            Class<?> c = Class.forName(VECTOR_KERNEL, true, BlendKernels.class.getClassLoader());
-            return (BlendKernel) c.getConstructor().newInstance();
-        } catch (LinkageError | ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
     }
 }
