@@ -70,8 +70,8 @@ import org.jspecify.annotations.Nullable;
  * VectorPositionKernel}. Two shapes did not work on JDK 17: three kernel calls in one loop body
  * stopped C2's inlining of the Vector API (its node count limit) and every vector was allocated,
  * 150 bytes a vector, slower than the scalar loop; and the conversion of doubles to ints is not
- * compiled to vector instructions there, so the kernel rounds with {@link #roundedByMagic} and
- * keeps the integers in doubles. The normalized bake's first pass keeps each frame with {@link
+ * compiled to vector instructions there, so the kernel rounds by the addition and subtraction of
+ * {@link #ROUNDING} and keeps the integers in doubles. The normalized bake's first pass keeps each frame with {@link
  * System#arraycopy} and boxes it with the kernel. The bake's figures are in the benchmark results.
  */
 final class PositionCodec {
@@ -80,7 +80,12 @@ final class PositionCodec {
     private static final long FLOAT_ONE = Float.floatToRawIntBits(1f) & 0xffffffffL;
     private static final long HALF_ONE = HalfFloats.toHalf(1f) & 0xffffL;
 
-    /** {@code 1.5 * 2^52}: see {@link #roundedByMagic}. */
+    /**
+     * {@code 1.5 * 2^52}: {@code (d + ROUNDING) - ROUNDING} is {@code d} rounded to an integer, ties
+     * to even, for {@code |d| < 2^51} (the sum lies where the doubles are the integers, and the
+     * subtraction is exact); the vector kernel adds 1 where {@code d} minus that is exactly 0.5, so
+     * that ties round up as {@link Math#round} does.
+     */
     static final double ROUNDING = 0x1.8p52;
     /** Vertices per chunk of the vector kernel's two passes; their scratch arrays stay in the first-level cache. */
     static final int CHUNK = 512;
@@ -596,21 +601,6 @@ final class PositionCodec {
             zero |= x == 0 | ex == 0;
         }
         return zero;
-    }
-
-    /**
-     * The normalized integer of {@code d} as the vector kernel rounds it, equal to
-     * {@code Math.round(d)} clamped to {@code 0..maxValue} for every {@code |d| < 2^51}:
-     * {@code (d + 1.5 * 2^52) - 1.5 * 2^52} is {@code d} rounded to an integer, ties to even (the
-     * sum lies in {@code [2^52, 2^53)}, where the doubles are the integers, and the subtraction is
-     * exact); it differs from {@code Math.round} (ties up) only at a tie {@code k + 0.5} rounded
-     * down to {@code k}, where {@code d - q} (exact) is 0.5 and 1 is added. Then clamped, in
-     * double ({@code -0} from a negative tie clamps to {@code +0} as {@link Math#max} orders them).
-     */
-    static double roundedByMagic(double d, int maxValue) {
-        double q = d + ROUNDING - ROUNDING;
-        q = d - q == 0.5 ? q + 1 : q;
-        return Math.min(Math.max(q, 0.0), maxValue);
     }
 
     /** What the shader decodes for the absolute coordinate {@code x} of axis {@code c} (0, 1, 2): half or normalized. */

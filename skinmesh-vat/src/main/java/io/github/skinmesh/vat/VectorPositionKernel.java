@@ -20,7 +20,7 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>The operations are the scalar codec's, lane by lane, so the same bits: the normalized integer of {@code d = (x - min) * scale} as {@code rint(d)}
  * by the addition and subtraction of {@code 1.5 * 2^52}, plus 1 where {@code d - rint(d)} is
  * exactly 0.5 (a tie, which {@code Math.round} rounds up), clamped to {@code 0..maxValue}, kept
- * in a double (see {@link PositionCodec#roundedByMagic}); the decoded value
+ * in a double (see {@link PositionCodec#ROUNDING}); the decoded value
  * {@code min + (float) (q * (1 / maxValue)) * range}, the error in double. (A conversion of the
  * doubles to ints is not compiled to vector instructions by JDK 17.)
  *

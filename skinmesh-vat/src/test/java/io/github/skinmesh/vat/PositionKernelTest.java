@@ -69,10 +69,25 @@ class PositionKernelTest {
     private static void assertRounding(double d) {
         for (int max : new int[] {0xff, 0xffff}) {
             long expected = Math.max(0, Math.min(max, Math.round(d)));
-            assertThat((long) PositionCodec.roundedByMagic(d, max))
+            assertThat((long) roundedByMagic(d, max))
                     .as("d=%s (%s) max=%d", d, Double.toHexString(d), max)
                     .isEqualTo(expected);
         }
     }
 
+    /**
+     * The normalized integer of {@code d} as the vector kernel rounds it, lane by lane (the kernel
+     * itself is compared with the scalar loop at ties in VectorPositionKernelTest), equal to
+     * {@code Math.round(d)} clamped to {@code 0..maxValue} for every {@code |d| < 2^51}:
+     * {@code (d + 1.5 * 2^52) - 1.5 * 2^52} is {@code d} rounded to an integer, ties to even (the
+     * sum lies in {@code [2^52, 2^53)}, where the doubles are the integers, and the subtraction is
+     * exact); it differs from {@code Math.round} (ties up) only at a tie {@code k + 0.5} rounded
+     * down to {@code k}, where {@code d - q} (exact) is 0.5 and 1 is added. Then clamped, in
+     * double ({@code -0} from a negative tie clamps to {@code +0} as {@link Math#max} orders them).
+     */
+    private static double roundedByMagic(double d, int maxValue) {
+        double q = d + PositionCodec.ROUNDING - PositionCodec.ROUNDING;
+        q = d - q == 0.5 ? q + 1 : q;
+        return Math.min(Math.max(q, 0.0), maxValue);
+    }
 }
