@@ -322,16 +322,8 @@ final class VertexBaker {
         }
         System.arraycopy(src, 0, copy, copyFrom, 3 * count);
         if (kernel.box(src, 0, 3 * count, box)) {
-            for (int i = 0; i < 3 * count; i += 3) {
-                float x = src[i];
-                float y = src[i + 1];
-                float z = src[i + 2];
-                if (x == 0 | y == 0 | z == 0) {
-                    zeroSigns[0] |= zeroSign(x);
-                    zeroSigns[1] |= zeroSign(y);
-                    zeroSigns[2] |= zeroSign(z);
-                }
-            }
+            // the zeros' signs: the scalar pass again, whose box grows by values it already holds
+            growStored(box, zeroSigns, src, 0, null, 0, count, null, 0);
         }
     }
 
