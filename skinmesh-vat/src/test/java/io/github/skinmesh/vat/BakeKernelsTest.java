@@ -200,7 +200,8 @@ class BakeKernelsTest {
         }
     }
 
-    private static void assertBitsEqual(Bounds got, Bounds expected) {
+    /** Each bound of {@code got} with the bits of {@code expected}'s (the sign of a zero too). */
+    static void assertBitsEqual(Bounds got, Bounds expected) {
         float[] g = {got.minX(), got.minY(), got.minZ(), got.maxX(), got.maxY(), got.maxZ()};
         float[] x = {expected.minX(), expected.minY(), expected.minZ(), expected.maxX(), expected.maxY(),
             expected.maxZ()};

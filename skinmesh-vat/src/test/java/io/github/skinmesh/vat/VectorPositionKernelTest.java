@@ -62,13 +62,13 @@ class VectorPositionKernelTest {
         assertThat(Double.doubleToRawLongBits(mv.sumSquares())).isEqualTo(Double.doubleToRawLongBits(ms.sumSquares()));
         assertThat(Double.doubleToRawLongBits(mv.maxSquare())).isEqualTo(Double.doubleToRawLongBits(ms.maxSquare()));
         assertThat(mv.exactZeroSigns).containsExactly(ms.exactZeroSigns);
-        assertBitsEqual(mv.bounds(), ms.bounds());
+        BakeKernelsTest.assertBitsEqual(mv.bounds(), ms.bounds());
         float[] sv = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
             Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
         float[] ss = sv.clone();
         VertexBaker.growStored(sv, mv);
         VertexBaker.growStored(ss, ms);
-        assertBitsEqual(VertexBaker.storedBounds(sv, mv.exactZeroSigns),
+        BakeKernelsTest.assertBitsEqual(VertexBaker.storedBounds(sv, mv.exactZeroSigns),
                 VertexBaker.storedBounds(ss, ms.exactZeroSigns));
     }
 
@@ -117,16 +117,7 @@ class VectorPositionKernelTest {
         VertexBaker.growStored(boxS, signsS, src, 0, null, 0, count, copyS, 5);
         assertThat(copyV).isEqualTo(copyS);
         assertThat(signsV).containsExactly(signsS);
-        assertBitsEqual(VertexBaker.storedBounds(boxV, signsV), VertexBaker.storedBounds(boxS, signsS));
-    }
-
-    private static void assertBitsEqual(Bounds got, Bounds expected) {
-        float[] g = {got.minX(), got.minY(), got.minZ(), got.maxX(), got.maxY(), got.maxZ()};
-        float[] x = {expected.minX(), expected.minY(), expected.minZ(), expected.maxX(), expected.maxY(),
-            expected.maxZ()};
-        for (int c = 0; c < 6; c++) {
-            assertThat(Float.floatToRawIntBits(g[c])).as("bound %d: %s vs %s", c, g[c], x[c])
-                    .isEqualTo(Float.floatToRawIntBits(x[c]));
-        }
+        BakeKernelsTest.assertBitsEqual(VertexBaker.storedBounds(boxV, signsV),
+                VertexBaker.storedBounds(boxS, signsS));
     }
 }
