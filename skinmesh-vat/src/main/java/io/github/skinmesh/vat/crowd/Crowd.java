@@ -4,7 +4,6 @@ import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ParallelRanges;
 import io.github.skinmesh.core.skinning.HalfFloats;
-import io.github.skinmesh.vat.VatClip;
 import io.github.skinmesh.vat.VatEncoding;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -109,7 +108,7 @@ public final class Crowd {
     private final double[] frameTimes;
     private final BlendKernel kernel = BlendKernels.SELECTED;
 
-    /** Per clip of {@link #frames}: its frames, rate, duration and loop flag. */
+    /** Per clip of {@link #frames}: its frames, rate, duration and loop flag (the frames' arrays). */
     private final int[] clipFrames;
     private final float[] clipFps;
     private final double[] clipDuration;
@@ -150,18 +149,10 @@ public final class Crowd {
         this.boneCount = frames.boneCount();
         this.values = frames.values();
         this.frameTimes = frames.frameTimes();
-        int clipCount = frames.clipCount();
-        this.clipFrames = new int[clipCount];
-        this.clipFps = new float[clipCount];
-        this.clipDuration = new double[clipCount];
-        this.clipLoops = new boolean[clipCount];
-        for (int c = 0; c < clipCount; c++) {
-            VatClip clip = frames.clip(c);
-            clipFrames[c] = clip.frames();
-            clipFps[c] = clip.fps();
-            clipDuration[c] = clip.duration();
-            clipLoops[c] = clip.loop();
-        }
+        this.clipFrames = frames.clipFrames();
+        this.clipFps = frames.clipFps();
+        this.clipDuration = frames.clipDurations();
+        this.clipLoops = frames.clipLoops();
         this.clips = new int[capacity];
         this.times = new float[capacity];
         this.speeds = new float[capacity];

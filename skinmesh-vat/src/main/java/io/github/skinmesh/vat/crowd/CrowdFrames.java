@@ -48,6 +48,11 @@ public final class CrowdFrames {
     private final List<VatClip> clips;
     /** Per clip: its frame 0's index among all frames. */
     private final int[] firstFrame;
+    /** Per clip, from its table entry, for the per-instance work of a crowd call: frames, rate, duration, loop. */
+    private final int[] clipFrames;
+    private final float[] clipFps;
+    private final double[] clipDurations;
+    private final boolean[] clipLoops;
     /** Per frame of every clip: its clip time. */
     private final double[] frameTimes;
     /** Per frame of every clip: {@code 12*boneCount} floats. */
@@ -69,6 +74,17 @@ public final class CrowdFrames {
         this.boneCount = boneCount;
         this.clips = clips;
         this.firstFrame = firstFrame;
+        this.clipFrames = new int[clips.size()];
+        this.clipFps = new float[clips.size()];
+        this.clipDurations = new double[clips.size()];
+        this.clipLoops = new boolean[clips.size()];
+        for (int c = 0; c < clips.size(); c++) {
+            VatClip clip = clips.get(c);
+            clipFrames[c] = clip.frames();
+            clipFps[c] = clip.fps();
+            clipDurations[c] = clip.duration();
+            clipLoops[c] = clip.loop();
+        }
         this.frameTimes = frameTimes;
         this.values = values;
         this.clipBoxes = clipBoxes;
@@ -342,6 +358,26 @@ public final class CrowdFrames {
     /** The index among all frames of a clip's frame 0. */
     int firstFrame(int clip) {
         return firstFrame[clip];
+    }
+
+    /** Per clip, its frame count; live, read-only by contract. */
+    int[] clipFrames() {
+        return clipFrames;
+    }
+
+    /** Per clip, its rate in frames per second; live, read-only by contract. */
+    float[] clipFps() {
+        return clipFps;
+    }
+
+    /** Per clip, its duration in seconds; live, read-only by contract. */
+    double[] clipDurations() {
+        return clipDurations;
+    }
+
+    /** Per clip, whether it loops; live, read-only by contract. */
+    boolean[] clipLoops() {
+        return clipLoops;
     }
 
     /** The live frame times, read-only by contract. */
