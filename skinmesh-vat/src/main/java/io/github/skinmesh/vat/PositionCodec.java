@@ -296,8 +296,7 @@ final class PositionCodec {
             float ex = exact[from + i];
             float ey = exact[from + i + 1];
             float ez = exact[from + i + 2];
-            LONGS.set(dst, o, Float.floatToRawIntBits(ex) & 0xffffffffL | (long) Float.floatToRawIntBits(ey) << 32);
-            LONGS.set(dst, o + 8, Float.floatToRawIntBits(ez) & 0xffffffffL | FLOAT_ONE << 32);
+            putFloatTexel(dst, o, ex, ey, ez);
             eMinX = ex < eMinX ? ex : eMinX;
             eMaxX = ex > eMaxX ? ex : eMaxX;
             eMinY = ey < eMinY ? ey : eMinY;
@@ -491,24 +490,24 @@ final class PositionCodec {
         }
     }
 
+    /** Stores the float texel of {@code (x, y, z)} at {@code dst[o..o+16)}: the coordinates and 1, little-endian. */
+    static void putFloatTexel(byte[] dst, int o, float x, float y, float z) {
+        LONGS.set(dst, o, Float.floatToRawIntBits(x) & 0xffffffffL | (long) Float.floatToRawIntBits(y) << 32);
+        LONGS.set(dst, o + 8, Float.floatToRawIntBits(z) & 0xffffffffL | FLOAT_ONE << 32);
+    }
+
     /**
-     * {@link #encodeExact} with the kernel's box ({@link PositionKernel#box}) per chunk of
-     * {@link #CHUNK} vertices and a plain loop of texel stores; where the kernel saw a zero, the
-     * chunk's vertices are scanned again for the zero records, in order. The same results.
+     * {@link #encodeExact} by the kernel's texel stores and box ({@link PositionKernel#packFloats})
+     * per chunk of {@link #CHUNK} vertices; where the kernel saw a zero, the chunk's vertices are
+     * scanned again for the zero records, in order. The same results.
      */
     private static void encodeExactChunks(PositionKernel kernel, float[] exact, int from, int count, byte[] dst,
             int dstByte, ClipMeasure measure) {
         float[] eBox = measure.exactBox;
-        int o = dstByte;
         for (int first = 0; first < count; first += CHUNK) {
             int n = Math.min(CHUNK, count - first);
             int start = from + 3 * first;
-            boolean zero = kernel.box(exact, start, 3 * n, eBox);
-            for (int k = start; k < start + 3 * n; k += 3, o += 16) {
-                LONGS.set(dst, o, Float.floatToRawIntBits(exact[k]) & 0xffffffffL
-                        | (long) Float.floatToRawIntBits(exact[k + 1]) << 32);
-                LONGS.set(dst, o + 8, Float.floatToRawIntBits(exact[k + 2]) & 0xffffffffL | FLOAT_ONE << 32);
-            }
+            boolean zero = kernel.packFloats(exact, start, n, dst, dstByte + 16 * first, eBox);
             if (zero) {
                 for (int k = start; k < start + 3 * n; k += 3) {
                     float ex = exact[k];

@@ -35,4 +35,15 @@ interface PositionKernel {
      * @return whether a coordinate is zero
      */
     boolean box(float[] exact, int from, int coords, float[] box);
+
+    /**
+     * Writes the float texels of {@code count} vertices {@code exact[from..from+3*count)} at
+     * {@code dst[dstByte..dstByte+16*count)} ({@link PositionCodec#putFloatTexel}: x, y, z, 1 as
+     * little-endian floats) and grows the box as {@link #box} does: the whole work of absolute float
+     * positions, in one pass over them.
+     *
+     * @param box the box (min x, y, z, max x, y, z), grown by value
+     * @return whether a coordinate is zero
+     */
+    boolean packFloats(float[] exact, int from, int count, byte[] dst, int dstByte, float[] box);
 }
