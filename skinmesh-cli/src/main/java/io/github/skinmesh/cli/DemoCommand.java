@@ -291,8 +291,9 @@ final class DemoCommand implements Callable<Integer> {
     /** The picture of the bone texture, in {@link #BONES_DIR}. */
     static final String BONES_PREVIEW = "bones.preview.png";
     /**
-     * Largest width of the demo's vertex animation textures: the 9,555 vertices of a frame take 10 rows, so the
-     * texture (and its picture) is about three times as wide as high instead of 43 times at the default 4096.
+     * Largest width of the demo's vertex animation textures: the 9,555 vertices of a frame take 10 rows (of 956
+     * texels), so the texture (and its picture) is about three times as wide as high instead of 33 times at the
+     * default 4096.
      */
     static final int VAT_MAX_WIDTH = 1024;
     /** How the demo bakes the vertex animation textures: positions and normals, 16-bit normalized, as PNG. */

@@ -467,8 +467,8 @@ class DemoCommandTest {
         BakedFiles v = BakedFiles.read(vat);
         assertThat(v.encoding).isEqualTo("unorm16");
         assertThat(v.files).containsOnlyKeys("positions", "normals");
-        assertThat(v.width).isEqualTo(DemoCommand.VAT_MAX_WIDTH);
-        assertThat(v.rowsPerFrame).as("9555 vertices in rows of 1024").isEqualTo(10);
+        assertThat(v.rowsPerFrame).as("9555 vertices in rows of at most 1024").isEqualTo(10);
+        assertThat(v.width).as("the narrowest width of 10 rows that holds them").isEqualTo(956);
         assertThat(v.manifest.at("/clips/0/name").textValue()).isEqualTo("walk");
         assertThat(v.manifest.at("/clips/0/frames").intValue()).isEqualTo(32);
         BakedFiles.Measured vm = v.checkVertices(combined);
@@ -479,8 +479,8 @@ class DemoCommandTest {
         BakedFiles.Measured bm = b.checkBones(combined);
         assertThat(bm.maxError()).isLessThan(1e-3);
 
-        for (String[] row : new String[][] {{"vat", "positions.png", "positions", "1024x320", "unorm16 png"},
-            {"vat", "normals.png", "normals", "1024x320", "unorm16 png"}, {"bones", "bones.exr", "bones", "159x32",
+        for (String[] row : new String[][] {{"vat", "positions.png", "positions", "956x320", "unorm16 png"},
+            {"vat", "normals.png", "normals", "956x320", "unorm16 png"}, {"bones", "bones.exr", "bones", "159x32",
                 "half exr"}}) {
             long bytes = Files.size(first.resolve(row[0]).resolve(row[1]));
             assertThat(run.out()).containsPattern(Pattern.quote(row[0] + "/" + row[1]) + " +" + row[2] + " +" + row[3]
@@ -497,10 +497,11 @@ class DemoCommandTest {
         BakedFiles v = BakedFiles.read(first.resolve(DemoCommand.VAT_DIR));
         BufferedImage positions = ImageIO.read(first.resolve(DemoCommand.VAT_DIR).resolve(DemoCommand.POSITIONS_PREVIEW)
                 .toFile());
-        assertThat(positions.getWidth()).isEqualTo(1024);
+        assertThat(positions.getWidth()).isEqualTo(956);
         assertThat(positions.getHeight()).isEqualTo(320);
         int[] px = new int[4];
-        for (int[] at : new int[][] {{0, 0}, {1023, 0}, {5, 17}, {338, 319}}) {
+        // the last frame's last row holds vertices 8604..9554 in columns 0..950
+        for (int[] at : new int[][] {{0, 0}, {955, 0}, {5, 17}, {950, 319}}) {
             positions.getRaster().getPixel(at[0], at[1], px);
             for (int a = 0; a < 3; a++) {
                 assertThat(px[a]).as("texel (%d, %d): its stored value, in 0..65535, to 0..255", at[0], at[1])
@@ -508,11 +509,11 @@ class DemoCommandTest {
             }
             assertThat(px[3]).isEqualTo(255);
         }
-        positions.getRaster().getPixel(339, 319, px);
+        positions.getRaster().getPixel(951, 319, px);
         assertThat(px[3]).as("after the last of the 9555 vertices of the last frame").isZero();
         BufferedImage normals = ImageIO.read(first.resolve(DemoCommand.VAT_DIR).resolve(DemoCommand.NORMALS_PREVIEW)
                 .toFile());
-        assertThat(new int[] {normals.getWidth(), normals.getHeight()}).containsExactly(1024, 320);
+        assertThat(new int[] {normals.getWidth(), normals.getHeight()}).containsExactly(956, 320);
         BufferedImage bones = ImageIO.read(first.resolve(DemoCommand.BONES_DIR).resolve(DemoCommand.BONES_PREVIEW)
                 .toFile());
         assertThat(new int[] {bones.getWidth(), bones.getHeight()}).as("159x32 texels enlarged 4 times")

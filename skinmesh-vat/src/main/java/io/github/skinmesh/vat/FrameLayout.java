@@ -96,8 +96,13 @@ final class FrameLayout {
         long width = Math.min(elementCount, s.maxWidth());
         if (s.textureSize() == TextureSize.POWER_OF_TWO) {
             width = Math.min(nextPowerOfTwo(width), pow2Max);
-        } else if (width < elementCount && widthStep > 1) {
-            width -= width % widthStep;
+        } else if (width < elementCount) {
+            // as few rows as the widest allowed width needs, then the narrowest width (a multiple
+            // of the step) that still fits a frame in them: the last row of a frame is as full as can be
+            long widest = width - width % widthStep;
+            long rows = (elementCount + widest - 1) / widest;
+            long even = (elementCount + rows - 1) / rows;
+            width = (even + widthStep - 1) / widthStep * widthStep;
         }
         long rowsPerFrame = (elementCount + width - 1) / width;
         List<String> warnings = new ArrayList<>();

@@ -58,15 +58,46 @@ class FrameLayoutTest {
         FrameLayout l = FrameLayout.plan("test", elements, 1, clips,
                 new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, maxWidth, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE,
                         PageMode.SINGLE));
-        assertThat(l.width).isEqualTo(Math.min(elements, maxWidth));
+        // as few rows as the widest width needs, and no narrower width fits a frame in them
+        assertThat(l.width).isLessThanOrEqualTo(Math.min(elements, maxWidth));
+        assertThat(l.rowsPerFrame).isEqualTo((elements + maxWidth - 1) / maxWidth);
         assertThat((long) l.rowsPerFrame * l.width).isGreaterThanOrEqualTo(elements);
-        assertThat((long) (l.rowsPerFrame - 1) * l.width).isLessThan(elements);
+        assertThat((long) l.rowsPerFrame * (l.width - 1)).isLessThan(elements);
         int row = 0;
         for (FrameLayout.ClipFrames cf : l.clips) {
             assertThat(cf.firstRow()).isEqualTo(row);
             row += cf.frames() * l.rowsPerFrame;
         }
         assertThat(l.height).isEqualTo(row);
+    }
+
+    @Property(tries = 500)
+    void aWrappedRowWidthIsTheNarrowestMultipleOfTheStepThatFitsTheFewestRows(
+            @ForAll @IntRange(min = 1, max = 20000) int elements, @ForAll @IntRange(min = 1, max = 3) int step,
+            @ForAll @IntRange(min = 16, max = 4096) int maxWidth) {
+        FrameLayout l = FrameLayout.plan("test", elements, step, List.of(clip("c", 0, 0.1f)),
+                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, maxWidth, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE,
+                        PageMode.SINGLE));
+        if (elements <= maxWidth) {
+            assertThat(l.width).isEqualTo(elements);
+            assertThat(l.rowsPerFrame).isEqualTo(1);
+            return;
+        }
+        int widest = maxWidth - maxWidth % step;
+        assertThat(l.width % step).isZero();
+        assertThat(l.width).isLessThanOrEqualTo(widest);
+        assertThat(l.rowsPerFrame).isEqualTo((elements + widest - 1) / widest);
+        assertThat((long) l.rowsPerFrame * l.width).isGreaterThanOrEqualTo(elements);
+        assertThat((long) l.rowsPerFrame * (l.width - step)).isLessThan(elements);
+    }
+
+    @Test
+    void aFrameOfOneMoreElementThanARowSplitsIntoTwoHalfRows() {
+        FrameLayout l = FrameLayout.plan("test", 4097, 1, List.of(clip("c", 0, 1)),
+                new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE,
+                        PageMode.SINGLE));
+        assertThat(l.width).isEqualTo(2049);
+        assertThat(l.rowsPerFrame).isEqualTo(2);
     }
 
     @Test
@@ -100,7 +131,7 @@ class FrameLayoutTest {
                 new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, 100, TextureSize.FREE, PageMode.SINGLE)))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage("bakeVertexTextures: clip 'b' needs 61 frames x 2 rows per frame = 122 rows from row 62,"
-                        + " ending at row 184, more than maxHeight 100 (5000 texels per frame at width 4096); lower"
+                        + " ending at row 184, more than maxHeight 100 (5000 texels per frame at width 2500); lower"
                         + " the rate, raise maxWidth or maxHeight, bake fewer clips per texture, or split the clips"
                         + " across pages (PageMode.SPLIT)");
     }
@@ -180,7 +211,7 @@ class FrameLayoutTest {
                         PageMode.SPLIT)))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage("bakeVertexTextures: clip 'b' needs 61 frames x 2 rows per frame = 122 rows, more than"
-                        + " the 100 rows of a page (maxHeight 100; 5000 texels per frame at width 4096), and no clip"
+                        + " the 100 rows of a page (maxHeight 100; 5000 texels per frame at width 2500), and no clip"
                         + " crosses a page; lower the rate, or raise maxWidth or maxHeight");
         assertThatThrownBy(() -> FrameLayout.plan("bakeBoneTexture", 10, 1, List.of(clip("a", 0, 2)),
                 new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, 60, TextureSize.POWER_OF_TWO,

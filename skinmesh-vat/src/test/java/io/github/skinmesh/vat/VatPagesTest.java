@@ -160,7 +160,7 @@ class VatPagesTest {
                 VatOptions.DEFAULTS.withMaxWidth(3000).withMaxHeight(IDLE_ROWS), Progress.NONE))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage("bakeVertexTextures: clip 'idle' needs 79 frames x 4 rows per frame = 316 rows from row"
-                        + " 128, ending at row 444, more than maxHeight 316 (9555 texels per frame at width 3000);"
+                        + " 128, ending at row 444, more than maxHeight 316 (9555 texels per frame at width 2389);"
                         + " lower the rate, raise maxWidth or maxHeight, bake fewer clips per texture, or split the"
                         + " clips across pages (PageMode.SPLIT)");
     }
