@@ -36,6 +36,11 @@ final class ClipMeasure {
      * added, bit 1 when a {@code -0} was, as {@link VertexBaker#growStored} records them.
      */
     final int[] exactZeroSigns = new int[3];
+    /**
+     * Whether {@link #exactBox} already holds the box of every exact position the clip will add
+     * ({@link #presetExactBox}), so that the vector pass need not grow it again.
+     */
+    boolean exactBoxPreset;
 
     ClipMeasure() {
         reset();
@@ -52,6 +57,17 @@ final class ClipMeasure {
             decodedBox[c + 3] = Float.NEGATIVE_INFINITY;
         }
         java.util.Arrays.fill(zeros, Float.NaN);
+        exactBoxPreset = false;
+    }
+
+    /**
+     * Starts the exact box of a clip with the box of all its exact positions, grown by value
+     * before (the sign of a zero bound still comes from the zero records): growing it by those
+     * positions again changes no value.
+     */
+    void presetExactBox(float[] box) {
+        System.arraycopy(box, 0, exactBox, 0, 6);
+        exactBoxPreset = true;
     }
 
     /**

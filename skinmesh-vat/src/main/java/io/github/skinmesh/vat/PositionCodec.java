@@ -451,7 +451,7 @@ final class PositionCodec {
         for (int first = 0; first < count; first += CHUNK) {
             int n = Math.min(CHUNK, count - first);
             int start = from + 3 * first;
-            boolean zero = kernel.encode(this, exact, start, 3 * n, qs, sq, eBox);
+            boolean zero = kernel.encode(this, exact, start, 3 * n, qs, sq, measure.exactBoxPreset ? null : eBox);
             for (int k = 0; k < 3 * n; k += 3, o += step) {
                 long texel = (long) qs[k] | (long) qs[k + 1] << shift | (long) qs[k + 2] << 2 * shift | alpha;
                 if (eight) {
@@ -575,13 +575,13 @@ final class PositionCodec {
      * The kernel's work in scalar code for the coordinates {@code [start, end)} of
      * {@code exact[from..]} (coordinate {@code k} is axis {@code k % 3}) of a normalized encoding:
      * the integer into {@code integers[k]}, the squared error into {@code squares[k]}, the exact
-     * box grown by value.
+     * box grown by value (unless {@code null}).
      * For the coordinates a kernel leaves over after its last whole vector.
      *
      * @return whether an exact or a decoded coordinate is zero
      */
     boolean encodeCoordinates(float[] exact, int from, int start, int end, double[] integers, double[] squares,
-            float[] box) {
+            float @Nullable [] box) {
         boolean zero = false;
         int maxValue = encoding.maxValue();
         for (int k = start; k < end; k++) {
@@ -595,8 +595,10 @@ final class PositionCodec {
             float x = min + (float) (q * inverse) * range;
             double d = (double) x - ex;
             squares[k] = d * d;
-            box[c] = ex < box[c] ? ex : box[c];
-            box[c + 3] = ex > box[c + 3] ? ex : box[c + 3];
+            if (box != null) {
+                box[c] = ex < box[c] ? ex : box[c];
+                box[c + 3] = ex > box[c + 3] ? ex : box[c + 3];
+            }
             zero |= x == 0 | ex == 0;
         }
         return zero;

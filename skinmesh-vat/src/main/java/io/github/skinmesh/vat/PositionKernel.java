@@ -1,5 +1,7 @@
 package io.github.skinmesh.vat;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The per-coordinate half of {@link PositionCodec}'s encoding of absolute positions, done a whole
  * vector of coordinates at a time: the normalized integer of each coordinate, the square of its
@@ -20,11 +22,12 @@ interface PositionKernel {
      * @param integers receives at {@code [0, coords)} the normalized integers
      * @param squares receives at {@code [0, coords)} {@code ((double) decoded - exact)^2}
      * @param box the exact coordinates' box (min x, y, z, max x, y, z), grown by value (the sign of
-     *     a zero bound is left to the codec's zero records)
+     *     a zero bound is left to the codec's zero records), or {@code null} when the caller has it
+     *     already
      * @return whether an exact or a decoded coordinate is zero
      */
     boolean encode(PositionCodec codec, float[] exact, int from, int coords, double[] integers, double[] squares,
-            float[] box);
+            float @Nullable [] box);
 
     /**
      * Grows the box of {@code coords} coordinates {@code exact[from..from+coords)} (whole vertices),

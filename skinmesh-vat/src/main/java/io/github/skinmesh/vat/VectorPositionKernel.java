@@ -8,6 +8,7 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link PositionKernel} with the incubating Vector API: vectors of {@code n} coordinates, {@code n}
@@ -83,9 +84,9 @@ final class VectorPositionKernel implements PositionKernel {
 
     @Override
     public boolean encode(PositionCodec codec, float[] exact, int from, int coords, double[] integers,
-            double[] squares, float[] box) {
+            double[] squares, float @Nullable [] box) {
         int end = coords - coords % (3 * N);
-        if (end > 0) {
+        if (end > 0 && box != null) {
             growBox(exact, from, end, box);
         }
         boolean zero = normalized(codec, exact, from, end, integers, squares);

@@ -94,6 +94,10 @@ final class VertexBaker {
         float[] storedBox = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
             Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
         int[] zeroSigns = new int[3];
+        // absolute normalized positions: each clip's box of the exact positions, grown while posing and
+        // handed to the second pass's measure, which then need not box the same positions again
+        boolean clipBoxes = keepFrames && !offsets;
+        float[][] clipBox = new float[layout.clips.size()][];
         // float and half encode without bounds: their codec is ready before the first frame
         PositionCodec codec = keepFrames ? null : new PositionCodec(e, Bounds.EMPTY);
         ClipMeasure measure = new ClipMeasure();
@@ -123,6 +127,12 @@ final class VertexBaker {
             PosedVertices out = poser.newOutput();
             String stage = "baking " + cf.clip().name();
             measure.reset();
+            float[] grown = storedBox;
+            if (clipBoxes) {
+                grown = new float[] {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
+                    Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
+                clipBox[c] = grown;
+            }
             for (int f = 0; f < cf.frames(); f++, g++) {
                 progress.checkCancelled(WHERE);
                 poser.poseInto(cf.time(f), out);
@@ -147,7 +157,7 @@ final class VertexBaker {
                     float[] posed = out.positions(p);
                     int n = out.vertexCount(p);
                     if (codec == null) {
-                        growStored(PositionKernels.VECTOR, storedBox, zeroSigns, posed, offsetBase, o3, n, exact,
+                        growStored(PositionKernels.VECTOR, grown, zeroSigns, posed, offsetBase, o3, n, exact,
                                 3 * v * g + o3);
                     } else {
                         if (offsets) {
@@ -165,6 +175,12 @@ final class VertexBaker {
                     out.positionsInto(exact, 0);
                 }
                 progress.update(stage, f + 1, cf.frames());
+            }
+            if (clipBoxes) {
+                for (int k = 0; k < 3; k++) {
+                    storedBox[k] = grown[k] < storedBox[k] ? grown[k] : storedBox[k];
+                    storedBox[k + 3] = grown[k + 3] > storedBox[k + 3] ? grown[k + 3] : storedBox[k + 3];
+                }
             }
             if (codec != null) {
                 VatClip entry = clipEntry(cf, measure, o.loopMode(), clipFirst, 0, exact, 0, v);
@@ -206,6 +222,9 @@ final class VertexBaker {
                 FrameLayout.ClipFrames cf = layout.clips.get(c);
                 String stage = "measuring " + cf.clip().name();
                 measure.reset();
+                if (clipBoxes) {
+                    measure.presetExactBox(clipBox[c]);
+                }
                 for (int f = 0; f < cf.frames(); f++, g++) {
                     progress.checkCancelled(WHERE);
                     int base = 3 * v * g;
