@@ -212,28 +212,30 @@ final class VectorPositionKernel implements PositionKernel {
         float[] rangeF = patterns.rangeF;
         double[] minD = patterns.minD;
         double[] scaleD = patterns.scaleD;
-        boolean zero = false;
+        VectorMask<Float> zero = F.maskAll(false);
         for (int k = 0, p = 0; k < end; k += N, p = p == 2 * N ? 0 : p + N) {
-            zero = zero | normalized(FloatVector.fromArray(F, exact, from + k), DoubleVector.fromArray(D, minD, p),
+            zero = zero.or(normalized(FloatVector.fromArray(F, exact, from + k), DoubleVector.fromArray(D, minD, p),
                     DoubleVector.fromArray(D, scaleD, p), FloatVector.fromArray(F, minF, p),
-                    FloatVector.fromArray(F, rangeF, p), inverse, maxValue, integers, squares, k);
+                    FloatVector.fromArray(F, rangeF, p), inverse, maxValue, integers, squares, k));
         }
-        return zero;
+        return zero.anyTrue();
     }
 
     /** One vector of normalized integers and their errors squared; whether a zero occurs. */
-    private static boolean normalized(FloatVector x, DoubleVector minD, DoubleVector scaleD, FloatVector minF,
+    private static VectorMask<Float> normalized(FloatVector x, DoubleVector minD, DoubleVector scaleD, FloatVector minF,
             FloatVector rangeF, double inverse, int maxValue, double[] integers, double[] squares, int k) {
         DoubleVector xd = (DoubleVector) x.convertShape(VectorOperators.F2D, D, 0);
         DoubleVector d = xd.sub(minD).mul(scaleD);
         // rint(d) by the magic addition (exact below 2^51), a tie rounded up as Math.round does
         DoubleVector q = d.add(ROUNDING).sub(ROUNDING);
-        q = q.add(1.0, d.sub(q).compare(VectorOperators.EQ, 0.5)).max(0.0).min(maxValue);
+        q = q.add(1.0, d.sub(q).compare(VectorOperators.EQ, 0.5));
+        // clamped as max(q, 0) and min(q, maxValue) do (-0 to +0), by compare and blend
+        q = q.blend(0.0, q.compare(VectorOperators.LE, 0.0)).blend(maxValue, q.compare(VectorOperators.GT, maxValue));
         q.intoArray(integers, k);
         FloatVector decoded = ((FloatVector) q.mul(inverse).convertShape(VectorOperators.D2F, F, 0)).mul(rangeF)
                 .add(minF);
         DoubleVector e = ((DoubleVector) decoded.convertShape(VectorOperators.F2D, D, 0)).sub(xd);
         e.mul(e).intoArray(squares, k);
-        return x.compare(VectorOperators.EQ, 0f).or(decoded.compare(VectorOperators.EQ, 0f)).anyTrue();
+        return x.compare(VectorOperators.EQ, 0f).or(decoded.compare(VectorOperators.EQ, 0f));
     }
 }
