@@ -5,9 +5,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * The per-coordinate half of {@link PositionCodec}'s encoding of absolute positions, done a whole
  * vector of coordinates at a time: the normalized integer of each coordinate, the square of its
- * decoding error, the box of the exact coordinates and whether a zero occurs (and the box alone
- * for float positions).
- * {@link PositionCodec} then packs the texels and adds the errors per vertex, in vertex order.
+ * decoding error, the box of the exact coordinates and whether a zero occurs; the box alone for
+ * the kept frames of a normalized bake; and for float positions the whole work, texels and box.
+ * {@link PositionCodec} then packs the normalized texels and adds the errors per vertex, in vertex
+ * order.
  * The only implementation uses the incubating Vector API and is loaded by name
  * ({@link PositionKernels}); without it the codec keeps its scalar loop. Both give the same bits
  * for finite coordinates, the only ones a bake poses (its posing refuses a non-finite value); a NaN

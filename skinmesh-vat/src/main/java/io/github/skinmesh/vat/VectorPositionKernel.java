@@ -69,7 +69,7 @@ final class VectorPositionKernel implements PositionKernel {
 
     /** Public no-argument constructor for the reflective loader; fails where the species do not exist. */
     public VectorPositionKernel() {
-        if (F.length() != N || N < 4) {
+        if (F.length() != N || N < 2) {
             throw new IllegalStateException("no float species of " + N + " lanes");
         }
     }
@@ -112,7 +112,9 @@ final class VectorPositionKernel implements PositionKernel {
         int v = 0;
         boolean zero = false;
         // TEXELS vertices a step: N floats loaded from the first one's x, their xyz spread to texel lanes
-        int limit = LITTLE_ENDIAN ? Math.min(count - TEXELS + 1, Math.floorDiv(exact.length - from - N, 3) + 1) : 0;
+        // (vectors of fewer than 4 floats, and big-endian machines, store every texel in the scalar loop)
+        int limit = LITTLE_ENDIAN && TEXELS > 0
+                ? Math.min(count - TEXELS + 1, Math.floorDiv(exact.length - from - N, 3) + 1) : 0;
         if (limit > 0) {
             FloatVector lo = FloatVector.broadcast(F, Float.POSITIVE_INFINITY);
             FloatVector hi = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
