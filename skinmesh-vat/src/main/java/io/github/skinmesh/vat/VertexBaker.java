@@ -400,7 +400,10 @@ final class VertexBaker {
         return true;
     }
 
-    /** The posed meshes with their texel coordinates as the extra attribute, as parts in model space. */
+    /**
+     * The posed meshes with their texel coordinates as the extra attribute (replacing one of that
+     * name, appended after the others), as parts in model space.
+     */
     private static List<Part> texelParts(List<Part> parts, List<Mesh> posedMeshes, int width) {
         List<Part> out = new ArrayList<>();
         int first = 0;
@@ -413,14 +416,10 @@ final class VertexBaker {
                 texels[2 * i] = element % width;
                 texels[2 * i + 1] = element / width;
             }
-            Mesh.Builder b = m.toBuilder().clearAttributes();
-            for (VertexAttribute a : m.attributes()) {
-                if (!a.name().equals(Vat.TEXEL_ATTRIBUTE)) {
-                    b.addAttribute(a);
-                }
-            }
-            b.addAttribute(Vat.TEXEL_ATTRIBUTE, 2, texels);
-            out.add(Part.of(parts.get(p).name(), b.build()));
+            // integers below 2^31 as floats, finite by construction: adopted without the finite scan; the
+            // posed mesh's streams were validated when it was built and are kept as they are
+            VertexAttribute texel = ModelAccess.get().trustedAttribute(Vat.TEXEL_ATTRIBUTE, 2, texels);
+            out.add(Part.of(parts.get(p).name(), m.withAttribute(texel)));
             first += n;
         }
         return out;
