@@ -73,6 +73,11 @@ import org.jspecify.annotations.Nullable;
  * compiled to vector instructions there, so the kernel rounds by the addition and subtraction of
  * {@link #ROUNDING} and keeps the integers in doubles. The normalized bake's first pass keeps each frame with {@link
  * System#arraycopy} and boxes it with the kernel. The bake's figures are in the benchmark results.
+ *
+ * <p>Fifth round: on Java 20 and later half positions, absolute and offsets, go through the
+ * runtime's half conversions in plain loops the JIT vectorizes ({@link HardwareHalfPositions}, the
+ * same bits): the loop timed alone on JDK 25 took 3.9 ns a vertex against 9.6-12 for the loop
+ * above. JDK 17 keeps the loop above.
  */
 final class PositionCodec {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -105,6 +110,8 @@ final class PositionCodec {
     final double inverse;
     /** The kernel of absolute positions, or {@code null}: the scalar loops. */
     private final @Nullable PositionKernel kernel;
+    /** Half positions through the runtime's conversions, or {@code null}: the scalar loops. */
+    private final @Nullable HardwareHalfPositions hardwareHalves;
     /** The per-axis constants of the kernel's lanes, made on first use. */
     private @Nullable Patterns patterns;
     /** The kernel's output per chunk of {@code 3 * CHUNK} coordinates: normalized integers, squared errors. */
@@ -120,14 +127,28 @@ final class PositionCodec {
     }
 
     /**
+     * Half positions go through the runtime's conversions where it has them ({@link HardwareHalfPositions}).
+     *
      * @param encoding the texel encoding
      * @param bounds what normalized values map to; ignored by the float encodings
      * @param kernel the vector kernel for absolute positions, or {@code null} for the scalar loops
      */
     PositionCodec(VatEncoding encoding, Bounds bounds, @Nullable PositionKernel kernel) {
+        this(encoding, bounds, kernel, HardwareHalfPositions.AVAILABLE);
+    }
+
+    /**
+     * @param encoding the texel encoding
+     * @param bounds what normalized values map to; ignored by the float encodings
+     * @param kernel the vector kernel for absolute positions, or {@code null} for the scalar loops
+     * @param hardwareHalves whether half positions go through {@link HardwareHalfPositions}
+     *     (requires {@link HardwareHalfPositions#AVAILABLE}), else through the scalar loops
+     */
+    PositionCodec(VatEncoding encoding, Bounds bounds, @Nullable PositionKernel kernel, boolean hardwareHalves) {
         this.encoding = encoding;
-        // half positions keep the scalar loop (see VectorPositionKernel)
+        // half positions keep the scalar loop or the runtime's conversions, no vector kernel (see VectorPositionKernel)
         this.kernel = encoding == VatEncoding.HALF ? null : kernel;
+        this.hardwareHalves = encoding == VatEncoding.HALF && hardwareHalves ? new HardwareHalfPositions() : null;
         minX = bounds.minX();
         minY = bounds.minY();
         minZ = bounds.minZ();
@@ -152,6 +173,10 @@ final class PositionCodec {
      */
     void encodeMeasure(float[] exact, int from, float @Nullable [] bind, int bindFrom, int count, byte[] dst,
             int dstByte, ClipMeasure measure) {
+        if (hardwareHalves != null) {
+            hardwareHalves.encodeMeasure(exact, from, bind, bindFrom, count, dst, dstByte, measure);
+            return;
+        }
         if (bind == null) {
             if (encoding == VatEncoding.FLOAT && kernel != null) {
                 encodeExactChunks(kernel, exact, from, count, dst, dstByte, measure);

@@ -129,8 +129,9 @@ class BakeKernelsTest {
             }
         }
         Bounds bounds = Bounds.of(stored, 0, count * frames);
-        // the scalar loops, or the vector kernel where the JVM has it
-        PositionCodec codec = new PositionCodec(encoding, bounds, scalar ? null : PositionKernels.VECTOR);
+        // the scalar loops, or the vector kernel and the runtime's half conversions where the JVM has them
+        PositionCodec codec = new PositionCodec(encoding, bounds, scalar ? null : PositionKernels.VECTOR,
+                !scalar && HardwareHalfPositions.AVAILABLE);
         ClipMeasure m = new ClipMeasure();
         int bytes = encoding.bytesPerTexel();
         byte[] texels = new byte[bytes * (count * frames + 2)];

@@ -188,6 +188,40 @@ class VatVertexBakeTest {
     }
 
     @Test
+    void theBakesMeshesAreThePosedMeshesWithTheTexelAttributeSetLast() {
+        // a part that already holds a texel attribute (say, from an earlier bake) and another one after it
+        Humanoid h = VatModels.humanoid();
+        List<Part> parts = new ArrayList<>(h.character().parts());
+        Mesh first = parts.get(0).mesh();
+        int n0 = first.vertexCount();
+        parts.set(0, Part.of(parts.get(0).name(), first.toBuilder()
+                .addAttribute(Vat.TEXEL_ATTRIBUTE, 2, new float[2 * n0]).addAttribute("KEY", 1, new float[n0]).build()));
+        Character c = Character.of("c", h.character().skeleton(), parts, h.character().clips());
+        VatResult r = Vat.bakeVertexTextures(c, List.of(h.walk()), VatOptions.DEFAULTS.withMaxWidth(1000),
+                Progress.NONE);
+        CharacterPoser poser = CharacterPoser.bind(c, h.walk());
+        int element = 0;
+        for (int p = 0; p < parts.size(); p++) {
+            Mesh posed = poser.posedMesh(p);
+            Mesh baked = r.parts().get(p).mesh();
+            int n = posed.vertexCount();
+            float[] texels = new float[2 * n];
+            for (int i = 0; i < n; i++, element++) {
+                texels[2 * i] = element % 1000;
+                texels[2 * i + 1] = element / 1000;
+            }
+            Mesh.Builder expected = posed.toBuilder().clearAttributes();
+            posed.attributes().stream().filter(a -> !a.name().equals(Vat.TEXEL_ATTRIBUTE)).forEach(expected::addAttribute);
+            assertThat(baked).as("part %d", p).isEqualTo(expected.addAttribute(Vat.TEXEL_ATTRIBUTE, 2, texels).build());
+            assertThat(baked.bounds()).isEqualTo(posed.bounds());
+            assertThat(r.parts().get(p).name()).isEqualTo(parts.get(p).name());
+        }
+        assertThat(r.parts().get(0).mesh().attributes()).extracting(VertexAttribute::name)
+                .containsExactly("KEY", Vat.TEXEL_ATTRIBUTE);
+        assertThat(r.parts().get(0).mesh().attribute(Vat.TEXEL_ATTRIBUTE).value(n0 - 1, 0)).isEqualTo((n0 - 1) % 1000);
+    }
+
+    @Test
     void eachClipsBoundsHoldEveryExactAndDecodedPoseOfItsFrames() {
         Humanoid h = VatModels.humanoid();
         List<AnimationClip> clips = List.of(h.walk(), h.idle());

@@ -143,6 +143,30 @@ public final class Mesh {
         }
     }
 
+    /**
+     * {@code base} with other extra attributes: every other stream, the indices, submeshes,
+     * materials, skin, morph targets and bounds are {@code base}'s own (immutable, so shared), and
+     * nothing of them is checked again; {@code attributes} must already hold unique names, each
+     * covering {@code base}'s vertex count.
+     */
+    private Mesh(Mesh base, List<VertexAttribute> attributes) {
+        this.name = base.name;
+        this.vertexCount = base.vertexCount;
+        this.positions = base.positions;
+        this.normals = base.normals;
+        this.tangents = base.tangents;
+        this.colors = base.colors;
+        this.uvs = base.uvs;
+        this.attributes = List.copyOf(attributes);
+        this.indices = base.indices;
+        this.submeshes = base.submeshes;
+        this.materials = base.materials;
+        this.skin = base.skin;
+        this.morphTargets = base.morphTargets;
+        this.morphWeights = base.morphWeights;
+        this.bounds = base.bounds;
+    }
+
     /** Requires every value of every float stream to be finite; returns {@code true} (for {@code assert}). */
     private static boolean requireFiniteStreams(String where, Builder b) {
         Checks.requireFinite(where, "position", b.positions, 3, "vertex");
@@ -417,6 +441,45 @@ public final class Mesh {
      */
     public Mesh transformed(org.joml.Matrix4fc transform) {
         return MeshTransform.apply(this, transform);
+    }
+
+    /**
+     * Returns this mesh with one extra vertex attribute set: the attributes of this mesh other
+     * than the one named {@code attribute.name()}, in their order, followed by {@code attribute}.
+     * So a new name is appended, and an existing name is replaced (and moves to the end). Every
+     * other stream, the indices, submeshes, materials, skin, morph targets and bounds are this
+     * mesh's own.
+     *
+     * <p>The kept data was validated when this mesh was built and is not checked again: the cost
+     * is independent of the other streams' sizes, where
+     * {@code toBuilder().addAttribute(attribute).build()} (which throws for a name already
+     * present) checks every stream, index and draw once more. The attribute itself was validated
+     * when it was made ({@link VertexAttribute#of}: its name, its component count, every value
+     * finite); here it must cover this mesh's vertices.
+     *
+     * <p>Allocates the new mesh and its attribute list; shares every array with this mesh (both
+     * are immutable). Thread-safe.
+     *
+     * @param attribute the attribute, {@code componentCount*vertexCount} values
+     * @return a mesh equal to this one except for the attributes as above
+     * @throws ValidationException when the attribute covers a number of vertices other than
+     *     {@link #vertexCount()}
+     */
+    public Mesh withAttribute(VertexAttribute attribute) {
+        Objects.requireNonNull(attribute, "attribute");
+        if (attribute.vertexCount() != vertexCount) {
+            throw new ValidationException("mesh " + Checks.quote(name) + ": vertex attribute "
+                    + Checks.quote(attribute.name()) + " covers " + attribute.vertexCount()
+                    + " vertices, expected vertexCount " + vertexCount);
+        }
+        List<VertexAttribute> kept = new ArrayList<>(attributes.size() + 1);
+        for (VertexAttribute a : attributes) {
+            if (!a.name().equals(attribute.name())) {
+                kept.add(a);
+            }
+        }
+        kept.add(attribute);
+        return new Mesh(this, kept);
     }
 
     /** @return whether indices need 32 bits (more than 65535 vertices) */

@@ -17,6 +17,7 @@ class HardwareHalfTest {
     void theConversionExistsExactlyFromJava20On() {
         assertThat(HardwareHalf.available()).isEqualTo(Runtime.version().feature() >= 20);
         assertThat(HardwareHalf.FLOAT_TO_FLOAT16 == null).isEqualTo(!HardwareHalf.available());
+        assertThat(HardwareHalf.FLOAT16_TO_FLOAT == null).isEqualTo(!HardwareHalf.available());
     }
 
     @Test
@@ -24,6 +25,37 @@ class HardwareHalfTest {
         assumeTrue(!HardwareHalf.available(), "this runtime (" + Runtime.version() + ") has Float.floatToFloat16");
         assertThatThrownBy(() -> HardwareHalf.toHalf(1f)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("Float.floatToFloat16 needs Java 20 or later, this is " + Runtime.version());
+        assertThatThrownBy(() -> HardwareHalf.toFloat((short) 0x3c00)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("Float.float16ToFloat needs Java 20 or later, this is " + Runtime.version());
+    }
+
+    /** Every finite half of both signs (zeros and subnormals included) widens to core's float, bit for bit. */
+    @Test
+    void everyFiniteHalfWidensAsCoreDoes() {
+        assumeTrue(HardwareHalf.available(), "no Float.float16ToFloat before Java 20: this runtime is "
+                + Runtime.version());
+        short[] halves = new short[1 << 16];
+        float[] widened = new float[halves.length];
+        for (int h = 0; h < halves.length; h++) {
+            halves[h] = (short) h;
+        }
+        for (int k = 0; k < halves.length; k++) {
+            widened[k] = HardwareHalf.toFloat(halves[k]);
+        }
+        int finite = 0;
+        for (int h = 0; h < halves.length; h++) {
+            if ((h & 0x7c00) == 0x7c00) {
+                continue; // infinities and NaNs: not a finite half
+            }
+            finite++;
+            if (Float.floatToRawIntBits(widened[h]) != Float.floatToRawIntBits(HalfFloats.toFloat((short) h))) {
+                assertThat(Float.floatToRawIntBits(widened[h])).as("half bits %04x", h)
+                        .isEqualTo(Float.floatToRawIntBits(HalfFloats.toFloat((short) h)));
+            }
+        }
+        assertThat(finite).isEqualTo(2 * 0x7c00);
+        assertThat(HardwareHalf.toFloat((short) 0x8000)).isEqualTo(-0f).matches(v -> 1 / v < 0, "negative zero");
+        assertThat(HardwareHalf.toFloat((short) 0x0001)).isEqualTo(0x1p-24f);
     }
 
     /** All 2 x 0x477ff000 finite values below 65520: a few seconds through the vectorized loop. */
