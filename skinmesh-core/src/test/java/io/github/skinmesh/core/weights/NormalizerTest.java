@@ -88,7 +88,7 @@ class NormalizerTest {
 
     /** One vertex kind per case of the generator. */
     private enum Kind {
-        RANDOM, ZERO, EXACT_ONE, ONE_SLOT, TINY, SUBNORMAL, HUGE, HUGE_AND_SUBNORMAL, WIDE, TIES
+        RANDOM, ZERO, EXACT_ONE, ONE_SLOT, TINY, SUBNORMAL, HUGE, HUGE_AND_SUBNORMAL, WIDE, NEAR_TIE, TIES
     }
 
     /** Raw slots of a seeded mix of every {@link Kind}, with {@code K} of 1, 2, 4, 8 or any other. */
@@ -97,11 +97,20 @@ class NormalizerTest {
         final int[] joints;
         final float[] weights;
 
+        /** A random {@code K}, up to 59 vertices, of random kinds. */
         Input(long seed) {
-            SplitMix r = new SplitMix(seed);
+            this(new SplitMix(seed), -1, -1, null);
+        }
+
+        /** {@code n} vertices of {@code k} slots, all of one kind. */
+        Input(long seed, int k, int n, Kind only) {
+            this(new SplitMix(seed), k, n, only);
+        }
+
+        private Input(SplitMix r, int fixedK, int fixedN, Kind only) {
             int[] ks = {1, 2, 4, 4, 4, 8, 8, 3, 5, 6, 7};
-            k = ks[r.nextInt(ks.length)];
-            int n = r.nextInt(60);
+            k = fixedK > 0 ? fixedK : ks[r.nextInt(ks.length)];
+            int n = fixedN >= 0 ? fixedN : r.nextInt(60);
             joints = new int[n * k];
             weights = new float[n * k];
             Kind[] kinds = Kind.values();
@@ -110,7 +119,7 @@ class NormalizerTest {
                 for (int s = 0; s < k; s++) {
                     joints[base + s] = r.nextInt(100);
                 }
-                Kind kind = kinds[r.nextInt(kinds.length)];
+                Kind kind = only != null ? only : kinds[r.nextInt(kinds.length)];
                 for (int s = 0; s < k; s++) {
                     weights[base + s] = r.nextInt(4) == 0 && s > 0 ? 0f : weight(kind, r, s);
                 }
@@ -120,11 +129,45 @@ class NormalizerTest {
                     }
                 } else if (kind == Kind.EXACT_ONE) {
                     exactOne(r, base);
+                } else if (kind == Kind.NEAR_TIE) {
+                    nearTie(r, base);
                 } else if (kind == Kind.ONE_SLOT) {
                     for (int s = 0; s < k; s++) {
                         weights[base + s] = s == r.nextInt(k) ? weight(Kind.RANDOM, r, s) : 0f;
                     }
                 }
+            }
+        }
+
+        /**
+         * Weights whose slot-1 quotient lies within a few double ulps of a midpoint between two
+         * floats, where rounding {@code w * (1 / sum)} instead of {@code w / sum} could round the
+         * other way (slot 1: slot 0 absorbs the residue, which would hide a different rounding of
+         * its own quotient). Slot 1 holds {@code b}; slot 0 and the slots after 1 split
+         * {@code b / m - b} (for a midpoint {@code m} below 1/2, nudged by up to 12 double ulps) into
+         * floats, each taking the bits the previous one could not hold, so that their double sum
+         * reaches the nudged target. With {@code K = 2} slot 0 alone cannot hold them all.
+         */
+        private void nearTie(SplitMix r, int base) {
+            if (k == 1) {
+                weights[base] = 1f + r.nextFloat();
+                return;
+            }
+            float b = 1f + r.nextFloat();
+            float q = 0.25f + 0.24f * r.nextFloat();
+            double midpoint = q + Math.ulp(q) / 2.0;
+            double rest = b / midpoint * (1 + (r.nextInt(25) - 12) * 0x1p-53) - b;
+            for (int s = 0; s < k; s++) {
+                if (s == 1) {
+                    weights[base + 1] = b;
+                    continue;
+                }
+                float part = (float) rest;
+                if (part > rest) {
+                    part = Math.nextDown(part);
+                }
+                weights[base + s] = Math.max(part, 0f);
+                rest -= weights[base + s];
             }
         }
 
@@ -239,6 +282,32 @@ class NormalizerTest {
             check(in, NormalizeOptions.DEFAULTS, what + ", FAIL");
             check(in, NormalizeOptions.DEFAULTS.withZeroWeights(ZeroWeightPolicy.BIND_TO_ENTRY)
                     .withFallbackEntry((int) (seed & 7)), what + ", BIND_TO_ENTRY");
+        }
+    }
+
+    /**
+     * Guards the division: a quotient taken as {@code w * (1 / sum)} rounds to another float for
+     * some of these vertices.
+     */
+    @Test
+    void quotientsNextToAFloatMidpointRoundAsTheDivisionDoes() {
+        for (int k : new int[] {4, 8, 3}) {
+            Input g = new Input(20261202L + k, k, 4000, Kind.NEAR_TIE);
+            BoneWeights in = BoneWeights.of(k, g.joints, g.weights);
+            // the generator's point: many slot-1 quotients within 8 double ulps of a float midpoint
+            int nearMidpoint = 0;
+            for (int v = 0; v < in.vertexCount(); v++) {
+                double sum = 0;
+                for (int s = 0; s < k; s++) {
+                    sum += in.weight(v, s);
+                }
+                long low = Double.doubleToRawLongBits(in.weight(v, 1) / sum) & ((1L << 29) - 1);
+                if (Math.abs(low - (1L << 28)) <= 8) {
+                    nearMidpoint++;
+                }
+            }
+            assertThat(nearMidpoint).as("K %d", k).isGreaterThan(in.vertexCount() / 4);
+            assertSame(Weights.normalize(in), reference(in, NormalizeOptions.DEFAULTS), "K " + k);
         }
     }
 
