@@ -3,6 +3,7 @@ package io.github.skinmesh.core.anim;
 import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
+import io.github.skinmesh.core.internal.SkinningAccess;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Character;
@@ -65,7 +66,7 @@ import org.jspecify.annotations.Nullable;
  * point, as glTF viewers show them.
  *
  * <p>Allocation: {@link #bind} allocates the normalized weights (one copy per distinct
- * {@link BoneWeights}), one palette per distinct {@link Skin} (parts sharing a mesh share it and
+ * {@link BoneWeights}, which skinning then binds without another copy), one palette per distinct {@link Skin} (parts sharing a mesh share it and
  * it is evaluated once per pose), one set of morph scratch arrays sized for the largest morphed
  * part, and for a part with a transform its transformed mesh; {@link #newOutput()} the output
  * buffers, {@code 12} bytes per vertex of every part for positions (normals {@code 12},
@@ -288,13 +289,16 @@ public final class CharacterPoser {
         }
 
         /**
-         * The influences bound once (their joints checked against the palette size once), shared by
-         * the parts that share the arrays and the palette size.
+         * The influences bound once, shared by the parts that share the arrays and the palette size.
+         * The arrays are the poser's own and never change: the normalized weights' (whose joints the
+         * owning {@link Skin} checked against its palette; normalizing gives only joint 0 to slots
+         * it empties or binds) or the rigid ones (joint 0, palette size 1). So they are adopted
+         * without a copy and without scanning the joints again.
          */
         BoundSkin bound(int paletteSize, int influences, int[] joints, float[] weights) {
             BoundSkin b = bound.get(joints);
             if (b == null || b.paletteSize() != paletteSize) {
-                b = BoundSkin.of(paletteSize, influences, joints, weights, BoundSkin.JointWidth.BITS_32);
+                b = SkinningAccess.get().trustedBound(paletteSize, influences, joints, weights);
                 bound.put(joints, b);
             }
             return b;

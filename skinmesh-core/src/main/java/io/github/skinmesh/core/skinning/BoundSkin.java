@@ -106,6 +106,33 @@ public final class BoundSkin {
     }
 
     /**
+     * The trusted path ({@link io.github.skinmesh.core.internal.SkinningAccess}): adopts arrays the
+     * caller owns and never changes again, with 32-bit joints, checking the joints against the
+     * palette size only as an {@code assert}; the structural checks still run.
+     */
+    static BoundSkin trusted(int paletteSize, int influencesPerVertex, int[] joints, float[] weights) {
+        String where = "BoundSkin.trusted";
+        int k = Checks.requireRange(where, "influencesPerVertex", influencesPerVertex, 1, BoneWeights.MAX_INFLUENCES);
+        Checks.requireRange(where, "paletteSize", paletteSize, 1, Integer.MAX_VALUE);
+        if (joints.length % k != 0) {
+            throw new ValidationException(where + ": joints length " + joints.length + " is not a multiple of "
+                    + "influencesPerVertex " + k + ", expected K*vertexCount");
+        }
+        Checks.requireLength(where, "weights", weights.length, joints.length, "joints.length");
+        assert jointsBelow(joints, paletteSize) : where + ": a joint outside 0.." + (paletteSize - 1);
+        return new BoundSkin(paletteSize, k, joints, weights, JointWidth.BITS_32);
+    }
+
+    private static boolean jointsBelow(int[] joints, int paletteSize) {
+        for (int j : joints) {
+            if (j < 0 || j >= paletteSize) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Binds a model {@link Skin}: its joints are valid by construction, so nothing is scanned.
      *
      * @param skin the skin whose palette and weights are bound

@@ -52,8 +52,11 @@ final class UnitSum {
     /**
      * Divides {@code w[base .. base+count)} by {@code sum} (their positive sum) and lets slot 0
      * absorb the rounding residue.
+     *
+     * @return the sum of the scaled weights in double precision, as {@link #sum} would take it
+     *     again (it is the sum the residue was taken from unless slot 0 absorbed it)
      */
-    static void scale(float[] w, int base, int count, double sum) {
+    static double scale(float[] w, int base, int count, double sum) {
         assert sum > 0;
         double scaled = 0;
         int end = base + count;
@@ -67,7 +70,9 @@ final class UnitSum {
             float first = (float) (w[base] + residue);
             if (count == 1 || first >= w[base + 1]) {
                 w[base] = first;
+                return sum(w, base, count);
             }
         }
+        return scaled;
     }
 }
