@@ -32,6 +32,14 @@ class PoserBindBenchTest {
             NormalizeResult r = Weights.normalize(w, PoserBindBench.AS_THE_POSER);
             expected += r.maxSumErrorAfter() + r.weights().weight(0, 0);
             weightVertices += w.vertexCount();
+            // what the bench times is a normalization: every vertex's weights sum to 1
+            for (int v = 0; v < w.vertexCount(); v++) {
+                double sum = 0;
+                for (int i = 0; i < w.influencesPerVertex(); i++) {
+                    sum += r.weights().weight(v, i);
+                }
+                assertThat(sum).as("vertex %d", v).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-6));
+            }
         }
         assertThat(bench.normalize(new CpuTime())).isEqualTo(expected);
         assertThat(weightVertices).isEqualTo(PoserBindBench.VERTICES);

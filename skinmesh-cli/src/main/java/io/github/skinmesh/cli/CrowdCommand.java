@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
             + " it shows the instance count and the frame rate, and says what is missing when the browser lacks"
             + " WebGL 2 or float textures or the texture is larger than the device allows. #t=0.5 after the address"
             + " draws a still frame at 0.5 s.",
-            "Also writes bones.exr and manifest.json (the format of bones-texture, rows wrapping at 2048 texels),"
+            "Also writes bones.exr and manifest.json (the format of bones-texture, rows of at most 2048 texels),"
             + " instances.json: per instance its clip, phase, speed and transform (a grid on the ground, seeded"
             + " headings), and bounds.json: each instance's bounds over its whole clip and the batch's. The same"
             + " input and --seed give the same bytes (formats in docs/crowd.md).",

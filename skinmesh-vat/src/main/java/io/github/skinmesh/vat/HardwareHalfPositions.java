@@ -2,9 +2,7 @@ package io.github.skinmesh.vat;
 
 import io.github.skinmesh.core.internal.HalfRounding;
 import io.github.skinmesh.core.internal.HardwareHalf;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -36,8 +34,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Mutable scratch (about 23 KB, allocated with the object); one per codec. Not thread-safe.
  */
 final class HardwareHalfPositions {
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long HALF_ONE = 0x3c00L;
+    private static final VarHandle LONGS = PositionCodec.LONGS;
+    private static final long HALF_ONE = PositionCodec.HALF_ONE;
     private static final int CHUNK = PositionCodec.CHUNK;
 
     /** Whether this runtime has the conversions ({@link HardwareHalf#available()}). */

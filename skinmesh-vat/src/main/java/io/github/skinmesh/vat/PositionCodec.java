@@ -80,10 +80,10 @@ import org.jspecify.annotations.Nullable;
  * above. JDK 17 keeps the loop above.
  */
 final class PositionCodec {
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long FLOAT_ONE = Float.floatToRawIntBits(1f) & 0xffffffffL;
-    private static final long HALF_ONE = HalfFloats.toHalf(1f) & 0xffffL;
+    static final long HALF_ONE = HalfFloats.toHalf(1f) & 0xffffL;
 
     /**
      * {@code 1.5 * 2^52}: {@code (d + ROUNDING) - ROUNDING} is {@code d} rounded to an integer, ties
@@ -476,7 +476,10 @@ final class PositionCodec {
         for (int first = 0; first < count; first += CHUNK) {
             int n = Math.min(CHUNK, count - first);
             int start = from + 3 * first;
-            boolean zero = kernel.encode(this, exact, start, 3 * n, qs, sq, measure.exactBoxPreset ? null : eBox);
+            if (!measure.exactBoxPreset) {
+                kernel.box(exact, start, 3 * n, eBox);
+            }
+            boolean zero = kernel.encode(this, exact, start, 3 * n, qs, sq);
             for (int k = 0; k < 3 * n; k += 3, o += step) {
                 long texel = (long) qs[k] | (long) qs[k + 1] << shift | (long) qs[k + 2] << 2 * shift | alpha;
                 if (eight) {
@@ -599,14 +602,12 @@ final class PositionCodec {
     /**
      * The kernel's work in scalar code for the coordinates {@code [start, end)} of
      * {@code exact[from..]} (coordinate {@code k} is axis {@code k % 3}) of a normalized encoding:
-     * the integer into {@code integers[k]}, the squared error into {@code squares[k]}, the exact
-     * box grown by value (unless {@code null}).
-     * For the coordinates a kernel leaves over after its last whole vector.
+     * the integer into {@code integers[k]} and the squared error into {@code squares[k]}. For the
+     * coordinates a kernel leaves over after its last whole vector.
      *
      * @return whether an exact or a decoded coordinate is zero
      */
-    boolean encodeCoordinates(float[] exact, int from, int start, int end, double[] integers, double[] squares,
-            float @Nullable [] box) {
+    boolean encodeCoordinates(float[] exact, int from, int start, int end, double[] integers, double[] squares) {
         boolean zero = false;
         int maxValue = encoding.maxValue();
         for (int k = start; k < end; k++) {
@@ -620,10 +621,6 @@ final class PositionCodec {
             float x = min + (float) (q * inverse) * range;
             double d = (double) x - ex;
             squares[k] = d * d;
-            if (box != null) {
-                box[c] = ex < box[c] ? ex : box[c];
-                box[c + 3] = ex > box[c + 3] ? ex : box[c + 3];
-            }
             zero |= x == 0 | ex == 0;
         }
         return zero;

@@ -1,6 +1,5 @@
 package io.github.skinmesh.vat;
 
-import org.jspecify.annotations.Nullable;
 
 /**
  * The per-coordinate half of {@link PositionCodec}'s encoding of absolute positions, done a whole
@@ -11,8 +10,7 @@ import org.jspecify.annotations.Nullable;
  * order.
  * The only implementation uses the incubating Vector API and is loaded by name
  * ({@link PositionKernels}); without it the codec keeps its scalar loop. Both give the same bits
- * for finite coordinates, the only ones a bake poses (its posing refuses a non-finite value); a NaN
- * would take its vector lane's box with it, where the scalar loop skips it.
+ * for finite coordinates, the only ones a bake poses (its posing refuses a non-finite value).
  */
 interface PositionKernel {
     /**
@@ -22,18 +20,14 @@ interface PositionKernel {
      * @param codec the codec (a normalized encoding) whose arithmetic is mirrored
      * @param integers receives at {@code [0, coords)} the normalized integers
      * @param squares receives at {@code [0, coords)} {@code ((double) decoded - exact)^2}
-     * @param box the exact coordinates' box (min x, y, z, max x, y, z), grown by value (the sign of
-     *     a zero bound is left to the codec's zero records), or {@code null} when the caller has it
-     *     already
      * @return whether an exact or a decoded coordinate is zero
      */
-    boolean encode(PositionCodec codec, float[] exact, int from, int coords, double[] integers, double[] squares,
-            float @Nullable [] box);
+    boolean encode(PositionCodec codec, float[] exact, int from, int coords, double[] integers, double[] squares);
 
     /**
-     * Grows the box of {@code coords} coordinates {@code exact[from..from+coords)} (whole vertices),
-     * as {@link #encode} does: the work of absolute float positions, whose texels hold the exact
-     * values.
+     * Grows the box of {@code coords} coordinates {@code exact[from..from+coords)} (whole vertices)
+     * by value (the sign of a zero bound is left to the codec's zero records): for the kept frames
+     * of a normalized bake and the measure of a clip whose box was not grown before.
      *
      * @param box the box (min x, y, z, max x, y, z), grown by value
      * @return whether a coordinate is zero

@@ -8,7 +8,6 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@link PositionKernel} with the incubating Vector API: vectors of {@code n} coordinates, {@code n}
@@ -39,7 +38,8 @@ import org.jspecify.annotations.Nullable;
  * against 1.2 for the box pass and the scalar stores before; with 128-bit vectors, one vertex a
  * step, 1.0). Whether a zero occurs is the smallest magnitude, kept per lane the same way.
  *
- * <p>Half positions stay with the scalar loop: a kernel of their bit arithmetic (1.5 ns a vertex
+ * <p>Half positions are not done here (on Java 20 and later {@link HardwareHalfPositions} takes
+ * them through the runtime's conversions, on JDK 17 the codec's scalar loop): a kernel of their bit arithmetic (1.5 ns a vertex
  * against 8-10) needs integer vectors, and with the 256-bit ones here beside the crowd blend
  * kernel's 512-bit ones in one process, C2 on JDK 17 stopped inlining the crowd kernel's integer
  * operations after a half bake and every crowd frame allocated its vectors; with the crowd's
@@ -84,13 +84,10 @@ final class VectorPositionKernel implements PositionKernel {
 
     @Override
     public boolean encode(PositionCodec codec, float[] exact, int from, int coords, double[] integers,
-            double[] squares, float @Nullable [] box) {
+            double[] squares) {
         int end = coords - coords % (3 * N);
-        if (end > 0 && box != null) {
-            growBox(exact, from, end, box);
-        }
         boolean zero = normalized(codec, exact, from, end, integers, squares);
-        return codec.encodeCoordinates(exact, from, end, coords, integers, squares, box) | zero;
+        return codec.encodeCoordinates(exact, from, end, coords, integers, squares) | zero;
     }
 
     @Override

@@ -445,8 +445,9 @@ final class VertexBaker {
                     row++;
                 }
             }
-            // integers below 2^31 as floats, finite by construction: adopted without the finite scan; the
-            // posed mesh's streams were validated when it was built and are kept as they are
+            // integers below the texture size (2^14) as floats, exact and finite by construction: adopted
+            // without the finite scan; the posed mesh's streams were validated when it was built and are
+            // kept as they are
             VertexAttribute texel = ModelAccess.get().trustedAttribute(Vat.TEXEL_ATTRIBUTE, 2, texels);
             out.add(Part.of(parts.get(p).name(), m.withAttribute(texel)));
             first += n;

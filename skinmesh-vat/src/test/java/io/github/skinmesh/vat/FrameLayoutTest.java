@@ -101,6 +101,16 @@ class FrameLayoutTest {
     }
 
     @Test
+    void aWrappedPowerOfTwoFrameKeepsTheLargestPowerOfTwoWidth() {
+        for (int[] c : new int[][] {{4096, 4096, 3}, {3000, 2048, 5}}) {
+            FrameLayout l = FrameLayout.plan("test", 9555, 1, List.of(clip("c", 0, 1)),
+                    new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, c[0], Vat.MAX_TEXTURE_SIZE,
+                            TextureSize.POWER_OF_TWO, PageMode.SINGLE));
+            assertThat(new int[] {l.width, l.rowsPerFrame}).as("maxWidth %d", c[0]).containsExactly(c[1], c[2]);
+        }
+    }
+
+    @Test
     void powerOfTwoRoundsBothSidesUp() {
         FrameLayout l = FrameLayout.plan("test", 1000, 1, List.of(clip("c", 0, 1)),
                 new FrameLayout.Sampling(30, FrameTimes.FIXED_RATE, 4096, Vat.MAX_TEXTURE_SIZE,

@@ -72,6 +72,24 @@ class VectorPositionKernelTest {
         VertexBaker.growStored(ss, ms);
         BakeKernelsTest.assertBitsEqual(VertexBaker.storedBounds(sv, mv.exactZeroSigns),
                 VertexBaker.storedBounds(ss, ms.exactZeroSigns));
+        if (encoding.isNormalized()) {
+            // the bake's measuring pass: the clip's box grown before (while posing), the frames then only encoded
+            float[] box = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
+                Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
+            VertexBaker.growStored(box, new int[3], all, 0, null, 0, count * frames, null, 0);
+            ClipMeasure mp = new ClipMeasure();
+            mp.presetExactBox(box);
+            byte[] tp = new byte[tv.length];
+            for (int f = 0; f < frames; f++) {
+                vector.encodeMeasure(exact[f], 3 * pad, null, 0, count, tp, bytes * (1 + count * f), mp);
+            }
+            assertThat(tp).isEqualTo(ts);
+            assertThat(Double.doubleToRawLongBits(mp.sumSquares()))
+                    .isEqualTo(Double.doubleToRawLongBits(ms.sumSquares()));
+            assertThat(Double.doubleToRawLongBits(mp.maxSquare())).isEqualTo(Double.doubleToRawLongBits(ms.maxSquare()));
+            assertThat(mp.exactZeroSigns).containsExactly(ms.exactZeroSigns);
+            BakeKernelsTest.assertBitsEqual(mp.bounds(), ms.bounds());
+        }
     }
 
     @Test

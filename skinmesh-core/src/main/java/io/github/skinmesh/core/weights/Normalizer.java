@@ -14,8 +14,9 @@ import java.util.List;
  * in double precision in slot order, each weight divided by it, the residue given to slot 0), with
  * a loop written out for 4 slots per vertex, the layout of nearly every glTF skin, and one for any
  * {@code K}; both leave a vertex whose sum is exactly 1 untouched and take its error after
- * normalization from the sum of the scaled weights the rule forms anyway, summing again only when
- * slot 0 took the residue. The result is canonical by construction: dividing by a positive sum and
+ * normalization from the sum of the scaled weights the rule forms anyway; the general loop sums
+ * again only when slot 0 took the residue, the 4-slot loop sums the final weights always (no
+ * branch on the data). The result is canonical by construction: dividing by a positive sum and
  * rounding are monotonic, so the descending order and the ties survive, a zero weight stays
  * {@code +0.0}, slot 0 takes the residue only when it stays no smaller than slot 1, and a bound
  * all-zero vertex gets one slot of weight 1. The one thing scaling can break is a weight so small
