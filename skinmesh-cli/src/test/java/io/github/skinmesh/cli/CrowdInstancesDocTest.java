@@ -61,7 +61,7 @@ class CrowdInstancesDocTest {
     void theDocumentedLimitsAreTheCommands() throws IOException {
         assertThat(doc()).contains("At most " + Crowd.MAX_CLIPS + " clips")
                 .contains(String.format("%,d instances", Crowd.MAX_INSTANCES))
-                .contains("wrap at " + Crowd.WEBGL2_MIN_TEXTURE_SIZE + " texels")
+                .contains("rows hold at most " + Crowd.WEBGL2_MIN_TEXTURE_SIZE + " texels")
                 .contains("N instances (default " + Crowd.DEFAULT_INSTANCES + ")");
     }
 }
