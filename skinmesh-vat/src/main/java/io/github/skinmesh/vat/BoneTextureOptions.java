@@ -13,7 +13,9 @@ import java.util.Objects;
  * @param weights how the returned meshes keep their weights; default {@link WeightFormat#FLOAT}
  * @param maxWidth largest texture width in texels, {@code 3..}{@value Vat#MAX_TEXTURE_SIZE};
  *     default 4096. A wider palette wraps to further rows of a frame, at a width that is a
- *     multiple of 3 so that a bone's three texels share a row.
+ *     multiple of 3 so that a bone's three texels share a row; with {@link TextureSize#POWER_OF_TWO}
+ *     the width is a power of two instead, and a wrapped bone's texels may straddle two rows (each
+ *     texel is addressed on its own, so decoding is the same).
  * @param maxHeight largest texture height in texels, {@code 1..}{@value Vat#MAX_TEXTURE_SIZE};
  *     default 16384
  * @param textureSize free or power-of-two dimensions; default {@link TextureSize#FREE}
@@ -159,6 +161,8 @@ public record BoneTextureOptions(float fps, FrameTimes frameTimes, VatEncoding e
     }
 
     FrameLayout.Sampling sampling() {
-        return new FrameLayout.Sampling(fps, frameTimes, maxWidth - maxWidth % 3, maxHeight, textureSize, pageMode);
+        // the layout rounds a wrapped free width down to whole bones itself; a power-of-two width is
+        // capped by the largest power of two within maxWidth itself, not within maxWidth rounded down
+        return new FrameLayout.Sampling(fps, frameTimes, maxWidth, maxHeight, textureSize, pageMode);
     }
 }

@@ -158,5 +158,12 @@ class BoneTextureBakeTest {
         assertThat(Integer.bitCount(pot.width())).isEqualTo(1);
         assertThat(Integer.bitCount(pot.height())).isEqualTo(1);
         assertThat(pot.width()).isGreaterThanOrEqualTo(3 * bones);
+        // a wrapped power-of-two palette is as wide as the largest power of two within maxWidth (64),
+        // not within maxWidth rounded down to whole bones (63, whose largest power of two is 32)
+        VatResult wrapped = Vat.bakeBoneTexture(c, List.of(c.clip("walk")), BoneTextureOptions.DEFAULTS
+                .withTextureSize(TextureSize.POWER_OF_TWO).withMaxWidth(64), Progress.NONE);
+        assertThat(3 * bones).isGreaterThan(64);
+        assertThat(wrapped.width()).isEqualTo(64);
+        assertThat(wrapped.rowsPerFrame()).isEqualTo((3 * bones + 63) / 64);
     }
 }
