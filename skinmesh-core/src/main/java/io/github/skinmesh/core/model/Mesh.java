@@ -71,10 +71,7 @@ public final class Mesh {
             Checks.requireLength(where, "uv channel " + c, b.uvs.get(c).length, 2 * n, "2*vertexCount");
         }
         for (VertexAttribute a : b.attributes) {
-            if (a.vertexCount() != n) {
-                throw new ValidationException(where + ": vertex attribute " + Checks.quote(a.name()) + " covers "
-                        + a.vertexCount() + " vertices, expected vertexCount " + n);
-            }
+            requireCovers(where, a, n);
         }
         int[] idx = b.indices == null ? new int[0] : b.indices;
         if (idx.length % 3 != 0) {
@@ -467,11 +464,7 @@ public final class Mesh {
      */
     public Mesh withAttribute(VertexAttribute attribute) {
         Objects.requireNonNull(attribute, "attribute");
-        if (attribute.vertexCount() != vertexCount) {
-            throw new ValidationException("mesh " + Checks.quote(name) + ": vertex attribute "
-                    + Checks.quote(attribute.name()) + " covers " + attribute.vertexCount()
-                    + " vertices, expected vertexCount " + vertexCount);
-        }
+        requireCovers("mesh " + Checks.quote(name), attribute, vertexCount);
         List<VertexAttribute> kept = new ArrayList<>(attributes.size() + 1);
         for (VertexAttribute a : attributes) {
             if (!a.name().equals(attribute.name())) {
@@ -480,6 +473,14 @@ public final class Mesh {
         }
         kept.add(attribute);
         return new Mesh(this, kept);
+    }
+
+    /** Throws unless {@code a} covers {@code n} vertices, naming the mesh ({@code where}), the attribute and both counts. */
+    private static void requireCovers(String where, VertexAttribute a, int n) {
+        if (a.vertexCount() != n) {
+            throw new ValidationException(where + ": vertex attribute " + Checks.quote(a.name()) + " covers "
+                    + a.vertexCount() + " vertices, expected vertexCount " + n);
+        }
     }
 
     /** @return whether indices need 32 bits (more than 65535 vertices) */

@@ -84,14 +84,8 @@ public final class BoundSkin {
             JointWidth width) {
         String where = "BoundSkin.of";
         Objects.requireNonNull(width, "width");
-        int k = Checks.requireRange(where, "influencesPerVertex", influencesPerVertex, 1, BoneWeights.MAX_INFLUENCES);
-        int max = width == JointWidth.BITS_16 ? MAX_PALETTE_16 : Integer.MAX_VALUE;
-        Checks.requireRange(where, "paletteSize", paletteSize, 1, max);
-        if (joints.length % k != 0) {
-            throw new ValidationException(where + ": joints length " + joints.length + " is not a multiple of "
-                    + "influencesPerVertex " + k + ", expected K*vertexCount");
-        }
-        Checks.requireLength(where, "weights", weights.length, joints.length, "joints.length");
+        int k = requireLayout(where, paletteSize, width == JointWidth.BITS_16 ? MAX_PALETTE_16 : Integer.MAX_VALUE,
+                influencesPerVertex, joints.length, weights.length);
         // the copy is what is checked and kept: a caller (or another thread) changing its array during
         // the call cannot slip an unchecked joint into the bound skin
         int[] copy = joints.clone();
@@ -112,15 +106,28 @@ public final class BoundSkin {
      */
     static BoundSkin trusted(int paletteSize, int influencesPerVertex, int[] joints, float[] weights) {
         String where = "BoundSkin.trusted";
-        int k = Checks.requireRange(where, "influencesPerVertex", influencesPerVertex, 1, BoneWeights.MAX_INFLUENCES);
-        Checks.requireRange(where, "paletteSize", paletteSize, 1, Integer.MAX_VALUE);
-        if (joints.length % k != 0) {
-            throw new ValidationException(where + ": joints length " + joints.length + " is not a multiple of "
-                    + "influencesPerVertex " + k + ", expected K*vertexCount");
-        }
-        Checks.requireLength(where, "weights", weights.length, joints.length, "joints.length");
+        int k = requireLayout(where, paletteSize, Integer.MAX_VALUE, influencesPerVertex, joints.length,
+                weights.length);
         assert jointsBelow(joints, paletteSize) : where + ": a joint outside 0.." + (paletteSize - 1);
         return new BoundSkin(paletteSize, k, joints, weights, JointWidth.BITS_32);
+    }
+
+    /**
+     * The structural checks both ways of binding run: {@code K} in 1..8, the palette size in
+     * {@code 1..maxPalette}, the joints a whole number of vertices and as many weights as joints.
+     *
+     * @return {@code K}
+     */
+    private static int requireLayout(String where, int paletteSize, int maxPalette, int influencesPerVertex,
+            int jointsLength, int weightsLength) {
+        int k = Checks.requireRange(where, "influencesPerVertex", influencesPerVertex, 1, BoneWeights.MAX_INFLUENCES);
+        Checks.requireRange(where, "paletteSize", paletteSize, 1, maxPalette);
+        if (jointsLength % k != 0) {
+            throw new ValidationException(where + ": joints length " + jointsLength + " is not a multiple of "
+                    + "influencesPerVertex " + k + ", expected K*vertexCount");
+        }
+        Checks.requireLength(where, "weights", weightsLength, jointsLength, "joints.length");
+        return k;
     }
 
     private static boolean jointsBelow(int[] joints, int paletteSize) {
