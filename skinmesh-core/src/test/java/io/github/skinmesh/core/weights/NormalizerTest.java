@@ -99,15 +99,15 @@ class NormalizerTest {
 
         /** A random {@code K}, up to 59 vertices, of random kinds. */
         Input(long seed) {
-            this(new SplitMix(seed), -1, -1, null);
+            this(new RandomWeights(seed, false), -1, -1, null);
         }
 
         /** {@code n} vertices of {@code k} slots, all of one kind. */
         Input(long seed, int k, int n, Kind only) {
-            this(new SplitMix(seed), k, n, only);
+            this(new RandomWeights(seed, false), k, n, only);
         }
 
-        private Input(SplitMix r, int fixedK, int fixedN, Kind only) {
+        private Input(RandomWeights r, int fixedK, int fixedN, Kind only) {
             int[] ks = {1, 2, 4, 4, 4, 8, 8, 3, 5, 6, 7};
             k = fixedK > 0 ? fixedK : ks[r.nextInt(ks.length)];
             int n = fixedN >= 0 ? fixedN : r.nextInt(60);
@@ -148,7 +148,7 @@ class NormalizerTest {
          * floats, each taking the bits the previous one could not hold, so that their double sum
          * reaches the nudged target. With {@code K = 2} slot 0 alone cannot hold them all.
          */
-        private void nearTie(SplitMix r, int base) {
+        private void nearTie(RandomWeights r, int base) {
             if (k == 1) {
                 weights[base] = 1f + r.nextFloat();
                 return;
@@ -172,7 +172,7 @@ class NormalizerTest {
         }
 
         /** Dyadic weights summing to exactly 1 (halving a random slot's share), in random slots. */
-        private void exactOne(SplitMix r, int base) {
+        private void exactOne(RandomWeights r, int base) {
             for (int s = 0; s < k; s++) {
                 weights[base + s] = 0f;
             }
@@ -186,7 +186,7 @@ class NormalizerTest {
             weights[base + r.nextInt(k)] += left;
         }
 
-        private static float weight(Kind kind, SplitMix r, int slot) {
+        private static float weight(Kind kind, RandomWeights r, int slot) {
             switch (kind) {
                 case TINY:
                     return 1e-30f * (1 + r.nextFloat());
@@ -206,30 +206,6 @@ class NormalizerTest {
                 default:
                     return r.nextFloat() * (r.nextInt(3) == 0 ? 20f : 1f);
             }
-        }
-    }
-
-    /** SplitMix64, as the workloads use. */
-    private static final class SplitMix {
-        private long state;
-
-        SplitMix(long seed) {
-            state = seed;
-        }
-
-        long next() {
-            long z = (state += 0x9E3779B97F4A7C15L);
-            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-            return z ^ (z >>> 31);
-        }
-
-        float nextFloat() {
-            return (next() >>> 40) * 0x1.0p-24f;
-        }
-
-        int nextInt(int bound) {
-            return (int) ((next() >>> 33) % bound);
         }
     }
 
