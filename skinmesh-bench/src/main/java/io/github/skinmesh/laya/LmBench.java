@@ -5,7 +5,11 @@ import io.github.skinmesh.bench.CpuTime;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.workloads.LmWorkload;
+import io.github.skinmesh.core.model.VertexAttribute;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -45,7 +49,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * vector codec, {@code readScalar} the same in the scalar codec, {@code readChecked} the same
  * through the checked vertex pass only (the reader before its clean pass); the floors allocate
  * alone what a write ({@code floorAllocateFile}: the file's array) or a read
- * ({@code floorAllocateReadArrays}: the mesh's streams, indices and weights) allocates. The
+ * ({@code floorAllocateReadArrays}: the mesh's streams, indices and weights) allocates, and
+ * {@code floorReadOutput} is the least any reader that returns a new mesh must do: allocate every
+ * array a read returns (streams, custom attributes, indices, joints, weights) and fill each one
+ * with {@code System.arraycopy} from the values decoded at setup, nothing parsed, checked or
+ * converted. The
  * primary score is files per second; the secondary {@code bytes} counter is the file's bytes per
  * second (divide by 1e6 for MB/s). Every method counts the file's bytes once per operation, so the
  * ratio of the scores is the ratio of the MB/s. Every method also counts its calls in {@link CpuTime},
@@ -72,6 +80,8 @@ public class LmBench {
     byte[] bytes;
     byte[] copy;
     byte[] buffer;
+    /** The arrays a read of the file returns, decoded once at setup ({@link #floorReadOutput} copies them). */
+    Object[] readOutputs;
 
     /** File bytes handled, reported by JMH as a rate. */
     @State(Scope.Thread)
@@ -102,6 +112,30 @@ public class LmBench {
         }
         copy = new byte[bytes.length];
         buffer = new byte[bytes.length];
+        readOutputs = outputsOf(LayaModels.read(bytes, readOptions).mesh());
+    }
+
+    /** Every array a read returns in {@code m}: its streams, custom attributes, indices, joints and weights. */
+    static Object[] outputsOf(Mesh m) {
+        List<Object> out = new ArrayList<>();
+        out.add(m.positions());
+        for (float[] stream : new float[][] {m.normals(), m.tangents(), m.colors()}) {
+            if (stream != null) {
+                out.add(stream);
+            }
+        }
+        for (int c = 0; c < m.uvChannelCount(); c++) {
+            out.add(m.uvs(c));
+        }
+        for (VertexAttribute a : m.attributes()) {
+            out.add(a.values());
+        }
+        out.add(m.indices());
+        if (m.skin() != null) {
+            out.add(m.skin().weights().joints());
+            out.add(m.skin().weights().weights());
+        }
+        return out.toArray();
     }
 
     @Benchmark
@@ -185,6 +219,24 @@ public class LmBench {
         out[5] = new int[mesh.indexCount()];
         out[6] = mesh.skin() != null ? new float[4 * n] : null;
         out[7] = mesh.skin() != null ? new int[4 * n] : null;
+        return out;
+    }
+
+    /**
+     * A floor under {@link #read}: the arrays it returns, each allocated and filled with
+     * {@code System.arraycopy} from the values decoded at setup.
+     */
+    @Benchmark
+    public Object[] floorReadOutput(Bytes counter, CpuTime cpu) {
+        cpu.call();
+        counter.bytes += bytes.length;
+        Object[] src = readOutputs;
+        Object[] out = new Object[src.length];
+        for (int i = 0; i < src.length; i++) {
+            Object a = src[i];
+            out[i] = a instanceof float[] ? Arrays.copyOf((float[]) a, ((float[]) a).length)
+                    : Arrays.copyOf((int[]) a, ((int[]) a).length);
+        }
         return out;
     }
 

@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Param;
 /** Runs each benchmark body once per input and checks its answer; the setup's failure. */
 class LmBenchTest {
     /** The benchmark bodies each test calls, each counted once in the CPU-time counters. */
-    private static final long COUNTED_CALLS = 11;
+    private static final long COUNTED_CALLS = 12;
 
     @Test
     void theCharacterIsWrittenWithItsDrawsAndReadBack() throws IOException {
@@ -51,6 +51,7 @@ class LmBenchTest {
         Object[] arrays = b.floorAllocateReadArrays(counter, cpu);
         assertThat((float[]) arrays[0]).hasSize(3 * b.mesh.vertexCount());
         assertThat((int[]) arrays[5]).hasSize(b.mesh.indexCount());
+        assertFloorCopiesTheRead(b, counter, cpu);
         assertThat(b.baselineArraycopy(counter, cpu)).isEqualTo(b.bytes);
         assertThat(counter.bytes).isEqualTo(COUNTED_CALLS * b.bytes.length);
         cpu.stop();
@@ -78,10 +79,24 @@ class LmBenchTest {
         assertThat(b.writeIntoGeneral(counter, cpu)).isEqualTo(b.bytes);
         Arrays.fill(b.buffer, (byte) 0);
         assertThat(b.writeIntoScalar(counter, cpu)).isEqualTo(b.bytes);
+        assertFloorCopiesTheRead(b, counter, cpu);
         assertThat(b.baselineArraycopy(counter, cpu)).isEqualTo(b.bytes);
         assertThat(counter.bytes).isEqualTo(COUNTED_CALLS * b.bytes.length);
         cpu.stop();
         assertThat(cpu.cpuCalls).isEqualTo(COUNTED_CALLS);
+    }
+
+    /** The read floor returns new arrays equal to every array a read returns, in the order {@link LmBench#outputsOf} lists them. */
+    private static void assertFloorCopiesTheRead(LmBench b, LmBench.Bytes counter, CpuTime cpu) {
+        Object[] expected = LmBench.outputsOf(LayaModels.read(b.bytes, b.readOptions).mesh());
+        Object[] floor = b.floorReadOutput(counter, cpu);
+        assertThat(floor).hasSameSizeAs(expected);
+        int mesh = 3 * b.mesh.vertexCount() + b.mesh.indexCount();
+        for (int i = 0; i < floor.length; i++) {
+            assertThat(floor[i]).isNotSameAs(b.readOutputs[i]).isEqualTo(expected[i]);
+        }
+        assertThat(((float[]) floor[0]).length + ((int[]) floor[floor.length - (b.mesh.skin() != null ? 3 : 1)]).length)
+                .isEqualTo(mesh);
     }
 
     @Test
