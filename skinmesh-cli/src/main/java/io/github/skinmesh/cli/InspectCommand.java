@@ -35,6 +35,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.joml.Matrix4f;
@@ -447,7 +448,7 @@ final class InspectCommand implements Callable<Integer> {
             Skin skin = m.skin();
             if (skin != null) {
                 out.printf(Locale.ROOT, "      skin: %d joints, %d with weight, %d influences per vertex%n",
-                        skin.paletteSize(), weightedBones(skin), skin.weights().influencesPerVertex());
+                        skin.paletteSize(), weightedBones(skin), influences(p));
             }
             if (!m.morphTargets().isEmpty()) {
                 List<String> names = new ArrayList<>();
@@ -517,6 +518,17 @@ final class InspectCommand implements Callable<Integer> {
 
     // ---------------------------------------------------------------- JSON
 
+    /**
+     * The influences a skinned primitive declares: 4 per {@code JOINTS_n} set of its own (the
+     * primitive's cut of a mesh keeps the mesh's slot count, 8 when any primitive of it has
+     * {@code JOINTS_1}), at most the slots read.
+     */
+    private static int influences(PrimitiveSummary p) {
+        int slots = Objects.requireNonNull(p.mesh().skin()).weights().influencesPerVertex();
+        long sets = p.attributes().stream().filter(a -> a.startsWith("JOINTS_")).count();
+        return sets == 0 ? slots : (int) Math.min(4 * sets, slots);
+    }
+
     private ObjectNode toJson(GltfAsset asset, long bytes, List<PrimitiveSummary> prims, List<ImageSummary> images,
             List<Bounds> partBounds, List<InspectProblem> problems) {
         ObjectNode root = Json.object();
@@ -547,7 +559,7 @@ final class InspectCommand implements Callable<Integer> {
                 o.put("skin", i.skin());
                 o.put("joints", skin.paletteSize());
                 o.put("jointsWithWeight", weightedBones(skin));
-                o.put("influencesPerVertex", skin.weights().influencesPerVertex());
+                o.put("influencesPerVertex", influences(p));
             }
             ArrayNode targets = o.putArray("morphTargets");
             m.morphTargets().forEach(t -> targets.add(t.name()));

@@ -34,6 +34,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -105,6 +106,26 @@ class InspectCommandTest {
                 .contains("skin: 2 joints, 2 with weight, 4 influences per vertex")
                 .contains("0 '': 2.0833 s (keys 0.0417..2.0833 s)")
                 .contains("problems: 0 errors, 0 warnings");
+    }
+
+    /**
+     * A mesh whose first primitive has {@code JOINTS_0} only and whose second has {@code JOINTS_1}
+     * too: each primitive reports its own influences (the first took the mesh's 8 before).
+     */
+    @Test
+    void eachPrimitiveReportsTheInfluencesItDeclares(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("mixed-influences.gltf");
+        try (var in = InspectCommandTest.class.getResourceAsStream("/inspect/mixed-influences.gltf")) {
+            Files.copy(Objects.requireNonNull(in, "test resource"), file);
+        }
+        JsonNode prims = MAPPER.readTree(Cli.run("inspect", file, "--json").assertOk().out()).get("primitives");
+        assertThat(prims).hasSize(2);
+        assertThat(texts(prims.get(0).get("attributes"))).containsExactly("POSITION", "JOINTS_0", "WEIGHTS_0");
+        assertThat(prims.get(0).get("influencesPerVertex").asInt()).isEqualTo(4);
+        assertThat(prims.get(0).get("jointsWithWeight").asInt()).isEqualTo(2);
+        assertThat(prims.get(1).get("influencesPerVertex").asInt()).isEqualTo(8);
+        assertThat(Cli.run("inspect", file).assertOk().out())
+                .containsSubsequence("primitive 0:", "4 influences per vertex", "primitive 1:", "8 influences per vertex");
     }
 
     // ---------------------------------------------------------------- JSON
