@@ -15,7 +15,10 @@ import java.util.Objects;
  * {@code sum_k w_k C_k t} (handedness kept) and its morph deltas follow the same linear maps. That
  * is exact (the vertex skins to the same place at every pose) when every influence of the vertex
  * has the same {@code C_k}, in particular for a vertex with a single influence; otherwise it is
- * exact at the bind pose of the kept matrices and deviates elsewhere.
+ * exact at the bind pose of the kept matrices and deviates elsewhere. A part whose shared bones (at
+ * least two) all need one correction brings the bones only it binds into it (each keeps its matrix times
+ * {@code C^-1}), so that its vertices stay exact; those bones are listed too, with the part itself
+ * as {@code referencePart}.
  *
  * @param bone the bone's name
  * @param part the input whose vertices were re-expressed (its index among the inputs)

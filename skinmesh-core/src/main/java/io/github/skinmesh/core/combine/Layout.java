@@ -211,6 +211,9 @@ final class Layout {
                 }
                 c[e] = Matrices.correction(paletteIbm, 16 * pe, p.entryIbm, 16 * e);
             }
+            if (keep && c != null) {
+                alignIntroducedBones(i, c, tolerance);
+            }
             corrections[i] = c;
         }
 
@@ -250,6 +253,61 @@ final class Layout {
         indexCount = indices;
         fillWarnings();
 
+    }
+
+    /**
+     * A part bound in another bind space than the parts before it (its armature exported moved, say)
+     * needs one correction {@code C} for every bone it shares with them, while a bone it brings
+     * itself keeps its own matrix, correction the identity: a vertex weighting both would blend
+     * {@code C} with the identity, exact only at the bind pose. When every corrected entry of part
+     * {@code i} is a bone an earlier part set, all with one correction (within the tolerance of the
+     * first) and there are at least two of them (one corrected bone alone may as well be one bone
+     * bound anew, whose correction the part's other bones should not take), and every other used
+     * entry is a bone the part itself set, each such bone keeps
+     * {@code B * C^-1} instead of its {@code B}, so that it needs {@code C} too, and every entry of
+     * the part takes that one correction: each vertex is then re-expressed exactly, as
+     * {@link BindCorrection} describes. Leaves the part as it is otherwise.
+     */
+    private void alignIntroducedBones(int i, float[][] c, float tolerance) {
+        PreparedPart p = parts.get(i);
+        float[] common = null;
+        int shared = 0;
+        boolean brings = false;
+        for (int e = 0; e < p.entryCount(); e++) {
+            int pe = entryPalette[i][e];
+            if (pe < 0 || !p.entryUsed[e]) {
+                continue;
+            }
+            if (referencePart[pe] == i) {
+                if (c[e] != null) {
+                    return; // two matrices of the part for one bone
+                }
+                brings = true;
+            } else if (referencePart[pe] > i || c[e] == null) {
+                return; // a shared bone set by a later part, or one that needs no correction
+            } else if (common == null) {
+                common = c[e];
+                shared++;
+            } else if (Matrices.near(common, 0, c[e], 0, tolerance)) {
+                shared++;
+            } else {
+                return;
+            }
+        }
+        if (shared < 2 || !brings) {
+            return;
+        }
+        float[] inverse = Matrices.inverseAffine(common);
+        for (int e = 0; e < p.entryCount(); e++) {
+            int pe = entryPalette[i][e];
+            if (pe < 0 || !p.entryUsed[e]) {
+                continue;
+            }
+            if (referencePart[pe] == i) {
+                System.arraycopy(Matrices.product(p.entryIbm, 16 * e, inverse), 0, paletteIbm, 16 * pe, 16);
+            }
+            c[e] = common;
+        }
     }
 
     /** One warning per filled or computed stream of a part, in part order, as concat words them. */

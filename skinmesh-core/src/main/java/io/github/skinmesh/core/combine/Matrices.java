@@ -61,6 +61,16 @@ final class Matrices {
         return toFloats(rd.invertAffine().mul(bd));
     }
 
+    /** The inverse of the affine matrix {@code m} (16 floats), computed in doubles. */
+    static float[] inverseAffine(float[] m) {
+        return toFloats(new Matrix4d(new Matrix4f().set(m, 0)).invertAffine());
+    }
+
+    /** The product {@code a * b} of two affine matrices ({@code a} from {@code aOffset}), computed in doubles. */
+    static float[] product(float[] a, int aOffset, float[] b) {
+        return toFloats(new Matrix4d(new Matrix4f().set(a, aOffset)).mul(new Matrix4d(new Matrix4f().set(b, 0))));
+    }
+
     /**
      * Tells whether two matrices are equal within a tolerance, as
      * {@link MatrixTolerance#firstDifference} compares them. Equal bits are within any tolerance
