@@ -15,14 +15,16 @@ import java.util.Objects;
  * {@code sum_k w_k C_k t} (handedness kept) and its morph deltas follow the same linear maps. That
  * is exact (the vertex skins to the same place at every pose) when every influence of the vertex
  * has the same {@code C_k}, in particular for a vertex with a single influence; otherwise it is
- * exact at the bind pose of the kept matrices and deviates elsewhere. A part whose shared bones (at
- * least two) all need one correction brings the bones only it binds into it (each keeps its matrix times
- * {@code C^-1}), so that its vertices stay exact; those bones are listed too, with the part itself
- * as {@code referencePart}.
+ * exact at the bind pose of the kept matrices and deviates elsewhere. A part whose shared bones all
+ * need one correction (within a millionth, relative), at least two of them or one that an earlier
+ * part re-based this way, brings the bones no earlier part uses into it: each keeps the part's
+ * matrix times {@code C^-1}, so that the part's vertices stay exact; those bones are listed too,
+ * with the part itself as {@code referencePart}.
  *
  * @param bone the bone's name
  * @param part the input whose vertices were re-expressed (its index among the inputs)
- * @param referencePart the input whose matrix the result keeps for the bone (its index)
+ * @param referencePart the input whose matrix the result keeps for the bone (its index), as it is
+ *     or re-based into that input's shared correction when the input brought the bone
  * @param vertices the number of the part's vertices that weight the bone and were re-expressed
  * @param exactVertices how many of them were re-expressed exactly, {@code 0..vertices}
  * @param deviationBound an upper bound of the distance between where an inexact vertex skins now

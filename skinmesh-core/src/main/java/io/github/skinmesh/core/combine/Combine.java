@@ -42,7 +42,9 @@ import java.util.Objects;
  *       before rigid ones), or the inverse of its rest model matrix when no part does (or with
  *       {@link RemapOptions.InverseBinds#FROM_TARGET_REST}); the vertices of a later part that
  *       binds it otherwise (beyond {@link RemapOptions#bindTolerance()}) are re-expressed in the
- *       kept bind space, see {@link BindCorrection}.</li>
+ *       kept bind space, see {@link BindCorrection}. A bone that a part bound in another bind space
+ *       as a whole brings first keeps that part's matrix re-based into the part's shared correction
+ *       ({@code B * C^-1}, see {@link BindCorrection}).</li>
  *   <li><b>Streams.</b> The result has every stream some part has; a part without one gets a
  *       default and a warning: normals computed from its triangles, tangents computed from its
  *       normals (own or computed) and UV set 0, white colors, zero UVs, zero extra attributes

@@ -27,6 +27,8 @@ import org.jspecify.annotations.Nullable;
  * parts that need one (cached on the parts).
  */
 final class Layout {
+    /** Largest relative difference of two corrections that {@link #alignIntroducedBones} takes for one. */
+    static final float SAME_CORRECTION = 1e-6f;
     final List<PreparedPart> parts;
     final CombineOptions options;
     final List<String> partNames;
@@ -197,6 +199,19 @@ final class Layout {
         }
         float tolerance = options.remap().bindTolerance();
         corrections = new float[count][][];
+        // per palette entry: the first part that uses it, and whether a part re-based its matrix
+        int[] firstUser = new int[paletteSize];
+        Arrays.fill(firstUser, -1);
+        for (int i = 0; i < count; i++) {
+            PreparedPart p = parts.get(i);
+            for (int e = 0; e < p.entryCount(); e++) {
+                int pe = entryPalette[i][e];
+                if (pe >= 0 && p.entryUsed[e] && firstUser[pe] < 0) {
+                    firstUser[pe] = i;
+                }
+            }
+        }
+        boolean[] rebased = new boolean[paletteSize];
         for (int i = 0; i < count; i++) {
             PreparedPart p = parts.get(i);
             float[][] c = null;
@@ -212,7 +227,7 @@ final class Layout {
                 c[e] = Matrices.correction(paletteIbm, 16 * pe, p.entryIbm, 16 * e);
             }
             if (keep && c != null) {
-                alignIntroducedBones(i, c, tolerance);
+                alignIntroducedBones(i, c, tolerance, firstUser, rebased);
             }
             corrections[i] = c;
         }
@@ -259,19 +274,23 @@ final class Layout {
      * A part bound in another bind space than the parts before it (its armature exported moved, say)
      * needs one correction {@code C} for every bone it shares with them, while a bone it brings
      * itself keeps its own matrix, correction the identity: a vertex weighting both would blend
-     * {@code C} with the identity, exact only at the bind pose. When every corrected entry of part
-     * {@code i} is a bone an earlier part set, all with one correction (within the tolerance of the
-     * first) and there are at least two of them (one corrected bone alone may as well be one bone
-     * bound anew, whose correction the part's other bones should not take), and every other used
-     * entry is a bone the part itself set, each such bone keeps
-     * {@code B * C^-1} instead of its {@code B}, so that it needs {@code C} too, and every entry of
-     * the part takes that one correction: each vertex is then re-expressed exactly, as
-     * {@link BindCorrection} describes. Leaves the part as it is otherwise.
+     * {@code C} with the identity, exact only at the bind pose. So when every corrected entry of
+     * part {@code i} is a bone an earlier part set, all with one correction (within
+     * {@value #SAME_CORRECTION} relative, or the bind tolerance when smaller), and every other used
+     * entry is a bone no earlier part uses, each such bone keeps {@code B * C^-1} instead of its
+     * {@code B}, so that it needs {@code C} too, and every entry of the part takes that one
+     * correction: each vertex is then re-expressed exactly, as {@link BindCorrection} describes.
+     * The shared bones must be at least two, or include one an earlier part re-based this way (a
+     * later part of the same moved space): one corrected bone alone may as well be one bone bound
+     * anew, whose correction the part's other bones should not take. Leaves the part as it is
+     * otherwise.
      */
-    private void alignIntroducedBones(int i, float[][] c, float tolerance) {
+    private void alignIntroducedBones(int i, float[][] c, float tolerance, int[] firstUser, boolean[] rebased) {
         PreparedPart p = parts.get(i);
+        float near = Math.min(tolerance, SAME_CORRECTION);
         float[] common = null;
         int shared = 0;
+        boolean movedSpace = false;
         boolean brings = false;
         for (int e = 0; e < p.entryCount(); e++) {
             int pe = entryPalette[i][e];
@@ -279,22 +298,21 @@ final class Layout {
                 continue;
             }
             if (referencePart[pe] == i) {
-                if (c[e] != null) {
-                    return; // two matrices of the part for one bone
+                if (c[e] != null || firstUser[pe] != i) {
+                    return; // two matrices of the part for one bone, or a bone an earlier part uses too
                 }
                 brings = true;
             } else if (referencePart[pe] > i || c[e] == null) {
                 return; // a shared bone set by a later part, or one that needs no correction
-            } else if (common == null) {
-                common = c[e];
+            } else if (common == null || Matrices.near(common, 0, c[e], 0, near)) {
+                common = common == null ? c[e] : common;
                 shared++;
-            } else if (Matrices.near(common, 0, c[e], 0, tolerance)) {
-                shared++;
+                movedSpace |= rebased[pe];
             } else {
                 return;
             }
         }
-        if (shared < 2 || !brings) {
+        if (!brings || !(shared >= 2 || movedSpace)) {
             return;
         }
         float[] inverse = Matrices.inverseAffine(common);
@@ -305,6 +323,7 @@ final class Layout {
             }
             if (referencePart[pe] == i) {
                 System.arraycopy(Matrices.product(p.entryIbm, 16 * e, inverse), 0, paletteIbm, 16 * pe, 16);
+                rebased[pe] = true;
             }
             c[e] = common;
         }

@@ -40,7 +40,9 @@ public record RemapOptions(UnknownBones unknownBones, InverseBinds inverseBinds,
          * Kept: each bone keeps the matrix the mesh gives it (or, for a moved influence, the one
          * derived for its ancestor). Where two matrices meet on one bone (two parts, or a moved
          * influence and the ancestor's own entry), the later vertices are re-expressed in the
-         * first one's bind space, see {@link BindCorrection}.
+         * first one's bind space, see {@link BindCorrection}; a bone that a part bound in another
+         * bind space as a whole brings keeps the part's matrix re-based into that part's shared
+         * correction.
          */
         KEEP,
         /**

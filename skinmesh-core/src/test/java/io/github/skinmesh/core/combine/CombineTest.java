@@ -271,58 +271,102 @@ class CombineTest {
         assertSamePoses(hero, r, 0.3f);
     }
 
+    /** {@link #quad} bound in another bind space: its positions, normals and inverse binds moved by {@code moved}. */
+    static Mesh movedQuad(String name, Skeleton s, float x, Matrix4f moved, String... bones) {
+        Mesh plain = quad(name, s, x, OPAQUE, bones);
+        float[] p = plain.positions();
+        float[] n = plain.normals();
+        for (int v = 0; v < p.length; v += 3) {
+            Vector3f q = moved.transformPosition(new Vector3f(p[v], p[v + 1], p[v + 2]));
+            Vector3f d = moved.transformDirection(new Vector3f(n[v], n[v + 1], n[v + 2]));
+            p[v] = q.x;
+            p[v + 1] = q.y;
+            p[v + 2] = q.z;
+            n[v] = d.x;
+            n[v + 1] = d.y;
+            n[v + 2] = d.z;
+        }
+        Skin skin = plain.skin();
+        float[] ibm = skin.inverseBindMatricesInto(new float[16 * bones.length], 0);
+        Matrix4f back = new Matrix4f(moved).invert();
+        for (int e = 0; e < bones.length; e++) {
+            new Matrix4f().set(ibm, 16 * e).mul(back).get(ibm, 16 * e);
+        }
+        return plain.toBuilder().positions(p).normals(n).skin(Skin.of(skin.boneNames(), ibm, skin.weights())).build();
+    }
+
+    static final Matrix4f MOVED = new Matrix4f().translation(0.3f, -0.2f, 0.5f).rotateY(0.7f);
+
+    static AnimationClip wave() {
+        return AnimationClip.of("wave", List.of(
+                BoneChannel.of("arm", ChannelPath.ROTATION, Interpolation.LINEAR, new float[] {0, 1},
+                        quaternions(new Quaternionf().rotateZ(-1.2f), new Quaternionf().rotateZ(-0.4f).rotateX(0.5f))),
+                BoneChannel.of("hand", ChannelPath.ROTATION, Interpolation.LINEAR, new float[] {0, 1},
+                        quaternions(new Quaternionf(), new Quaternionf().rotateX(1.1f))),
+                BoneChannel.of("head", ChannelPath.ROTATION, Interpolation.LINEAR, new float[] {0, 1},
+                        quaternions(new Quaternionf(), new Quaternionf().rotateY(0.9f)))));
+    }
+
     /**
      * A cape bound in another bind space (its vertices and matrices moved by one rigid transform)
      * that shares "chest" and "arm" with the torso and brings "hand" itself: the hand keeps its
-     * matrix times the inverse of the shared correction, so that every vertex of the cape, weighting all three, is
-     * re-expressed exactly and skins as before at a pose away from the bind pose. (The hand used to
-     * keep the cape's own matrix, and the cape's vertices blended the arm's correction with the
-     * identity: off by 0.28 at that pose, on a character 3.8 units across.)
+     * matrix times the inverse of the shared correction, so that every vertex of the cape, weighting
+     * all three, is re-expressed exactly and skins as before at a pose away from the bind pose. (The
+     * hand used to keep the cape's own matrix, and the cape's vertices blended the shared correction
+     * with the identity: off by 0.50 at that pose, on a character 3.8 units across.) A glove of the
+     * same moved space after it, sharing only the re-based hand and bringing "head", follows it into
+     * that correction and stays exact too.
      */
     @Test
     void aPartBoundInAnotherSpaceBringsItsOwnBonesIntoTheSharedCorrection() {
         Skeleton a = body();
-        Matrix4f moved = new Matrix4f().translation(0.3f, -0.2f, 0.5f).rotateY(0.7f);
-        Mesh plain = quad("cape", a, 2, OPAQUE, "chest", "arm", "hand");
-        float[] p = plain.positions();
-        for (int v = 0; v < p.length; v += 3) {
-            Vector3f x = moved.transformPosition(new Vector3f(p[v], p[v + 1], p[v + 2]));
-            p[v] = x.x;
-            p[v + 1] = x.y;
-            p[v + 2] = x.z;
-        }
-        float[] n = plain.normals();
-        for (int v = 0; v < n.length; v += 3) {
-            Vector3f x = moved.transformDirection(new Vector3f(n[v], n[v + 1], n[v + 2]));
-            n[v] = x.x;
-            n[v + 1] = x.y;
-            n[v + 2] = x.z;
-        }
-        Skin skin = plain.skin();
-        float[] ibm = skin.inverseBindMatricesInto(new float[48], 0);
-        Matrix4f back = new Matrix4f(moved).invert();
-        for (int e = 0; e < 3; e++) {
-            new Matrix4f().set(ibm, 16 * e).mul(back).get(ibm, 16 * e);
-        }
-        Mesh cape = plain.toBuilder().positions(p).normals(n).skin(Skin.of(skin.boneNames(), ibm, skin.weights()))
-                .build();
-        AnimationClip wave = AnimationClip.of("wave", List.of(
-                BoneChannel.of("arm", ChannelPath.ROTATION, Interpolation.LINEAR, new float[] {0, 1},
-                        quaternions(new Quaternionf().rotateZ(-1.2f), new Quaternionf().rotateZ(-0.4f).rotateX(0.5f))),
-                BoneChannel.of("hand", ChannelPath.ROTATION, Interpolation.LINEAR, new float[] {0, 1},
-                        quaternions(new Quaternionf(), new Quaternionf().rotateX(1.1f)))));
         Character hero = Character.builder("hero", a).addPart(Part.of("torso", quad("torso", a, 0, OPAQUE, "chest", "arm")))
-                .addPart(Part.of("cape", cape)).addClip(wave).build();
+                .addPart(Part.of("cape", movedQuad("cape", a, 2, MOVED, "chest", "arm", "hand")))
+                .addPart(Part.of("glove", movedQuad("glove", a, 4, MOVED, "hand", "head"))).addClip(wave()).build();
         CombineResult r = Combine.combine(CombineInput.allOf(hero));
-        assertThat(r.report().corrections()).extracting(BindCorrection::bone).containsExactly("chest", "arm", "hand");
+        assertThat(r.report().corrections()).extracting(BindCorrection::bone)
+                .containsExactly("chest", "arm", "hand", "head", "hand");
+        assertThat(r.report().corrections()).extracting(BindCorrection::part).containsExactly(1, 1, 1, 2, 2);
+        assertThat(r.report().corrections()).extracting(BindCorrection::referencePart).containsExactly(0, 0, 1, 2, 1);
         for (BindCorrection c : r.report().corrections()) {
-            assertThat(c.part()).isEqualTo(1);
             assertThat(c.vertices()).isEqualTo(4);
             assertThat(c.isExact()).as(c.bone()).isTrue();
             assertThat(c.deviationBound()).isZero();
         }
-        assertThat(r.report().corrections()).extracting(BindCorrection::referencePart).containsExactly(0, 0, 1);
         assertSamePoses(hero, r, 0.8f);
+    }
+
+    /**
+     * A bone an earlier part already uses (here a rigid sword on the hand) is not re-based by a
+     * later part in another bind space: the sword's vertices were expressed against the hand's
+     * first matrix, so the cape keeps its old treatment (its shared bones corrected, the hand
+     * kept) and the sword skins as before at every pose. (Re-basing the hand under the sword moved
+     * the sword by 2.35 at the pose below.)
+     */
+    @Test
+    void aBoneAnEarlierPartUsesIsNotReBased() {
+        Skeleton a = body();
+        Character hero = Character.builder("hero", a).addPart(Part.of("torso", quad("torso", a, 0, OPAQUE, "chest", "arm")))
+                .addPart(Part.of("sword", rigidQuad("sword", 0), "hand", new Matrix4f().translation(0, 0.2f, 0)))
+                .addPart(Part.of("cape", movedQuad("cape", a, 2, MOVED, "chest", "arm", "hand"))).addClip(wave()).build();
+        CombineResult r = Combine.combine(CombineInput.allOf(hero));
+        Matrix4f kept = r.mesh().skin().inverseBindMatrix(Arrays.asList(r.mesh().skin().boneNames()).indexOf("hand"), new Matrix4f());
+        Matrix4f capeHand = hero.parts().get(2).mesh().skin().inverseBindMatrix(2, new Matrix4f());
+        assertThat(kept.equals(capeHand, 1e-6f)).as("the hand keeps the cape's own matrix").isTrue();
+        assertThat(r.report().corrections()).extracting(BindCorrection::bone).containsExactly("hand", "chest", "arm");
+        assertThat(r.report().corrections().get(0).isExact()).isTrue(); // the sword, rigid on the hand
+        float t = 0.8f;
+        CharacterPoser before = CharacterPoser.bind(hero, hero.clips().get(0));
+        CharacterPoser after = CharacterPoser.bind(r.character(), r.character().clips().get(0));
+        PosedVertices x = before.newOutput();
+        PosedVertices y = after.newOutput();
+        before.poseInto(t, x);
+        after.poseInto(t, y);
+        for (int v = 0; v < x.vertexCount(1); v++) {
+            int o = r.report().provenance().outputVertex(1, v);
+            assertThat(CombinePropertiesTest.distance(x.positions(1), 3 * v, y.positions(0), 3 * o)).as("sword vertex %d", v)
+                    .isLessThan(1e-5);
+        }
     }
 
     private static float[] quaternions(Quaternionf... qs) {
