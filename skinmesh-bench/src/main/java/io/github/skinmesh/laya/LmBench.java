@@ -50,10 +50,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * through the checked vertex pass only (the reader before its clean pass); the floors allocate
  * alone what a write ({@code floorAllocateFile}: the file's array) or a read
  * ({@code floorAllocateReadArrays}: the mesh's streams, indices and weights) allocates, and
- * {@code floorReadOutput} is the least any reader that returns a new mesh must do: allocate every
- * array a read returns (streams, custom attributes, indices, joints, weights) and fill each one
- * with {@code System.arraycopy} from the values decoded at setup, nothing parsed, checked or
- * converted. The
+ * {@code floorReadOutput} is less than any reader that returns a new mesh must do: allocate the
+ * arrays a read returns for the mesh's streams, custom attributes, indices, joints and weights
+ * (not the few hundred bytes of bind matrices and names) and fill each one with
+ * {@code System.arraycopy} from the values decoded at setup, nothing parsed, checked or converted.
+ * The
  * primary score is files per second; the secondary {@code bytes} counter is the file's bytes per
  * second (divide by 1e6 for MB/s). Every method counts the file's bytes once per operation, so the
  * ratio of the scores is the ratio of the MB/s. Every method also counts its calls in {@link CpuTime},
@@ -115,7 +116,7 @@ public class LmBench {
         readOutputs = outputsOf(LayaModels.read(bytes, readOptions).mesh());
     }
 
-    /** Every array a read returns in {@code m}: its streams, custom attributes, indices, joints and weights. */
+    /** The arrays of {@code m}'s streams, custom attributes, indices, joints and weights. */
     static Object[] outputsOf(Mesh m) {
         List<Object> out = new ArrayList<>();
         out.add(m.positions());

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.skinmesh.bench.CpuTime;
+import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.VertexAttribute;
 import io.github.skinmesh.testkit.SharedFiles;
 import io.github.skinmesh.testkit.workloads.LmWorkload;
 import java.io.IOException;
@@ -99,6 +101,20 @@ class LmBenchTest {
         }
         assertThat((float[]) floor[0]).containsExactly(b.mesh.positions());
         assertThat(floor).anySatisfy(a -> assertThat(a).isEqualTo(b.mesh.indices()));
+        // as many values as the mesh's streams, attributes, indices and weight slots hold, counted apart
+        Mesh m = LayaModels.read(b.bytes, b.readOptions).mesh();
+        long n = m.vertexCount();
+        long values = 3 * n + (m.hasNormals() ? 3 * n : 0) + (m.hasTangents() ? 4 * n : 0)
+                + (m.hasColors() ? 4 * n : 0) + 2 * n * m.uvChannelCount() + m.indexCount()
+                + (m.skin() != null ? 2L * m.skin().weights().influencesPerVertex() * n : 0);
+        for (VertexAttribute a : m.attributes()) {
+            values += (long) a.componentCount() * n;
+        }
+        long floorValues = 0;
+        for (Object a : floor) {
+            floorValues += a instanceof float[] ? ((float[]) a).length : ((int[]) a).length;
+        }
+        assertThat(floorValues).isEqualTo(values);
     }
 
     @Test

@@ -18,7 +18,7 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  * The child of {@link NewerJdkTest}: runs the test classes named by its arguments on the JUnit
  * platform in this JVM, prints each failure, each skipped or aborted test with its reason, and a
  * last line {@code runtime F: N found, S succeeded, X failed, K skipped}, and exits with 0 when
- * nothing failed and something succeeded, else 1.
+ * nothing failed and something succeeded, else 1; halts with 3 when its parent process ends first.
  */
 public final class NewerJdkRunner {
     private NewerJdkRunner() {
@@ -28,6 +28,8 @@ public final class NewerJdkRunner {
      * @param args fully qualified names of the test classes to run
      */
     public static void main(String[] args) {
+        // a child left behind by a killed build ends with its parent
+        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> Runtime.getRuntime().halt(3)));
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(Arrays.stream(args).map(DiscoverySelectors::selectClass).toList())
                 .build();

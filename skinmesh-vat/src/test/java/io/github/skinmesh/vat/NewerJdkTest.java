@@ -30,10 +30,12 @@ import org.junit.jupiter.api.io.TempDir;
  * Java 20 tests skipped.
  *
  * <p>The JDK is the one whose home folder the environment variable {@value #ENV} names, else the
- * newest JDK of version 20 or later installed beside this one: a sibling folder of
- * {@code java.home} with {@code bin/java} and a {@code release} file, as Linux packages and SDK
- * managers lay JDKs out. Skipped, saying why, when there is none, or when this runtime is Java 20
- * or later itself (then the tests ran in this JVM).
+ * newest JDK of version 20 or later installed beside this one that starts with the incubator
+ * module: a sibling folder of {@code java.home} with {@code bin/java} and a {@code release} file,
+ * as Linux packages and SDK managers lay JDKs out. Skipped, saying why, when there is none, or
+ * when this runtime is Java 20 or later itself (then the tests ran in this JVM). The child's
+ * output goes to {@code target/newer-jdk-tests.log} of the module; the child is ended with the
+ * test, and ends itself when its parent JVM does.
  */
 class NewerJdkTest {
     /** Environment variable naming a JDK home to run the Java 20+ tests on. */
@@ -57,8 +59,14 @@ class NewerJdkTest {
         assumeTrue(Runtime.version().feature() < FEATURE,
                 "this runtime (" + Runtime.version() + ") runs the Java 20 paths in this build's own tests");
         Path javaHome = Path.of(System.getProperty("java.home"));
-        Optional<Path> jdk = find(javaHome, System.getenv(ENV));
-        assumeTrue(jdk.isPresent(), "no JDK " + FEATURE + " or later beside " + javaHome + "; set " + ENV
+        String named = System.getenv(ENV);
+        Optional<Path> jdk = find(javaHome, named).stream().filter(NewerJdkTest::starts).findFirst();
+        if (named != null && !named.isBlank()) {
+            assertThat(jdk).as("%s=%s: a JDK that starts with --add-modules jdk.incubator.vector", ENV, named)
+                    .isPresent();
+        }
+        assumeTrue(jdk.isPresent(), "no JDK " + FEATURE + " or later beside " + javaHome
+                + " that starts with the incubator module; set " + ENV
                 + " to one's home folder to run the Java 20 paths' tests");
         List<String> command = new ArrayList<>(List.of(jdk.get().resolve("bin").resolve("java").toString(),
                 "--add-modules", "jdk.incubator.vector", "-ea", "-Dskinmesh.test.vectorModule=present"));
@@ -71,11 +79,17 @@ class NewerJdkTest {
             Class.forName(test, false, NewerJdkTest.class.getClassLoader()); // a renamed class fails here
             command.add(test);
         }
-        Path log = Files.createDirectories(Path.of("target")).resolve("newer-jdk-tests.log");
+        Path log = Files.createDirectories(Path.of(System.getProperty("basedir", "."), "target"))
+                .resolve("newer-jdk-tests.log");
         Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!child.waitFor(10, TimeUnit.MINUTES)) {
-            child.destroyForcibly();
-            fail("the tests on " + jdk.get() + " ran past 10 minutes; output so far in " + log.toAbsolutePath());
+        try {
+            if (!child.waitFor(10, TimeUnit.MINUTES)) {
+                fail("the tests on " + jdk.get() + " ran past 10 minutes; output so far in " + log.toAbsolutePath());
+            }
+        } finally {
+            if (child.isAlive()) {
+                child.destroyForcibly();
+            }
         }
         String out = Files.readString(log, StandardCharsets.UTF_8);
         assertThat(child.exitValue()).as("exit code of the tests on %s:%n%s", jdk.get(), out).isZero();
@@ -87,11 +101,33 @@ class NewerJdkTest {
                 .as("Java 20 tests skipped on %s", jdk.get()).isEmpty();
     }
 
+    /** Whether the JDK at {@code home} starts with the incubator module ({@code -version}, within a minute). */
+    static boolean starts(Path home) {
+        try {
+            Process p = new ProcessBuilder(home.resolve("bin").resolve("java").toString(), "--add-modules",
+                    "jdk.incubator.vector", "-version").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            try {
+                return p.waitFor(1, TimeUnit.MINUTES) && p.exitValue() == 0;
+            } finally {
+                if (p.isAlive()) {
+                    p.destroyForcibly();
+                }
+            }
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /**
-     * The JDK to run the Java 20+ tests on: {@code env} when set (which must be such a JDK), else
-     * the newest sibling of {@code javaHome} of version {@value #FEATURE} or later (ties by name).
+     * The JDKs to run the Java 20+ tests on, the first that starts taken: {@code env} alone when set
+     * (which must be such a JDK), else the siblings of {@code javaHome} of version {@value #FEATURE}
+     * or later, newest first (ties by name).
      */
-    static Optional<Path> find(Path javaHome, String env) {
+    static List<Path> find(Path javaHome, String env) {
         if (env != null && !env.isBlank()) {
             Path home = Path.of(env);
             int feature = feature(home);
@@ -100,16 +136,17 @@ class NewerJdkTest {
                         ? "not a JDK home (no bin/java with a release file naming JAVA_VERSION)"
                         : "Java " + feature + ", expected " + FEATURE + " or later"));
             }
-            return Optional.of(home);
+            return List.of(home);
         }
         Path parent = javaHome.toAbsolutePath().getParent();
         if (parent == null || !Files.isDirectory(parent)) {
-            return Optional.empty();
+            return List.of();
         }
         try (Stream<Path> siblings = Files.list(parent)) {
             return siblings.filter(p -> feature(p) >= FEATURE)
-                    .max(Comparator.comparingInt(NewerJdkTest::feature).thenComparing(p -> p.getFileName().toString(),
-                            Comparator.reverseOrder()));
+                    .sorted(Comparator.comparingInt(NewerJdkTest::feature).reversed()
+                            .thenComparing(p -> p.getFileName().toString()))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -149,12 +186,13 @@ class NewerJdkTest {
         jdk(dir, "a-21", "21.0.5");
         Path notJdk = Files.createDirectories(dir.resolve("zz-99"));
         Files.writeString(notJdk.resolve("release"), "JAVA_VERSION=\"99\"\n");
-        assertThat(find(self, null)).contains(dir.resolve("a-21"));
+        assertThat(find(self, null)).containsExactly(dir.resolve("a-21"), b21);
         Path j25 = jdk(dir, "temurin-25", "25.0.3");
-        assertThat(find(self, "")).contains(j25);
+        assertThat(find(self, "")).containsExactly(j25, dir.resolve("a-21"), b21);
         assertThat(feature(dir.resolve("jdk-8"))).isEqualTo(8);
         assertThat(feature(notJdk)).isEqualTo(-1);
-        assertThat(find(self, b21.toString())).contains(b21);
+        assertThat(find(self, b21.toString())).containsExactly(b21);
+        assertThat(starts(j25)).as("an empty file is no java launcher").isFalse();
     }
 
     @Test
