@@ -20,14 +20,11 @@ import io.github.skinmesh.core.model.ChannelPath;
 import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.MorphChannel;
-import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.gltf.internal.Accessors;
 import io.github.skinmesh.gltf.internal.Json;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.TreeSet;
-import org.joml.Vector3f;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -102,7 +99,6 @@ final class AnimationImport {
         List<BoneChannel> bones = new ArrayList<>();
         List<MorphChannel> morphs = new ArrayList<>();
         TreeSet<Integer> outside = new TreeSet<>();
-        float droppedEnd = 0; // the last key time of the channels dropped, which still span the animation
         for (int c = 0; channels != null && c < channels.size(); c++) {
             String wc = where + ".channels[" + c + "]";
             JsonNode channel = Json.element(channels, c, wc);
@@ -117,13 +113,11 @@ final class AnimationImport {
             }
             if (node == Index.NONE) {
                 warnings.add(wc + ": target has no node (an extension's target?); channel dropped");
-                droppedEnd = Math.max(droppedEnd, lastKey(samplers, s, where));
                 continue;
             }
             ChannelPath cp = transformPath(path);
             if (cp == null && !path.equals("weights")) {
                 warnings.add(wc + ".target.path '" + path + "' is not supported; channel dropped");
-                droppedEnd = Math.max(droppedEnd, lastKey(samplers, s, where));
                 continue;
             }
             int weightCount = 0;
@@ -132,12 +126,10 @@ final class AnimationImport {
                 if (weightCount == 0) {
                     warnings.add(wc + ": weights of nodes[" + node + "], which is not a part with morph "
                             + "targets; channel dropped");
-                    droppedEnd = Math.max(droppedEnd, lastKey(samplers, s, where));
                     continue;
                 }
             } else if (nodes.boneOfNode(node) == Index.NONE) {
                 outside.add(node);
-                droppedEnd = Math.max(droppedEnd, lastKey(samplers, s, where));
                 continue;
             }
             String ws = where + ".samplers[" + s + "]";
@@ -209,77 +201,11 @@ final class AnimationImport {
             }
             warnings.add(where + ": channels targeting nodes outside the skeleton dropped (" + sb + ")");
         }
-        holdToTheEnd(where, droppedEnd, nodes, bones, morphs, warnings);
         try {
             return AnimationClip.of(name == null ? "" : name, bones, morphs);
         } catch (ValidationException e) {
             throw new FormatException(where + ": " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * The last key time of sampler {@code s} of a channel that is dropped, or 0 when its input
-     * cannot be read (a dropped channel's sampler is not checked further than that).
-     */
-    private float lastKey(@Nullable JsonNode samplers, int s, String where) {
-        if (samplers == null || s < 0 || s >= samplers.size()) {
-            return 0;
-        }
-        String ws = where + ".samplers[" + s + "]";
-        try {
-            JsonNode sampler = Json.element(samplers, s, ws);
-            Accessors accessors = doc.accessors();
-            int input = Json.requiredIndex(sampler, "input", ws, "accessors", accessors.count());
-            float last = 0;
-            for (float t : accessors.floats(input, ws + ".input", F32, "SCALAR")) {
-                last = t > last && t < Float.POSITIVE_INFINITY ? t : last;
-            }
-            return last;
-        } catch (FormatException e) {
-            return 0;
-        }
-    }
-
-    /**
-     * glTF times an animation by all its channels, the dropped ones too (a prop's, a camera's):
-     * when they end after the last kept key, the clip must last as long, or a bake samples, and a
-     * crowd loops, a shorter clip. So it gets one more channel that changes no pose: a single STEP
-     * key at that end on the first bone's translation or scale that the clip does not animate,
-     * holding its rest value (what the pose takes without a channel, bit for bit). Without such a
-     * property (every bone's translation and scale animated) the clip keeps its kept channels' end,
-     * and says so. A clip that keeps no channel at all stays empty.
-     */
-    private static void holdToTheEnd(String where, float end, SkeletonImport.Nodes nodes, List<BoneChannel> bones,
-            List<MorphChannel> morphs, List<String> warnings) {
-        float kept = 0;
-        for (BoneChannel c : bones) {
-            kept = Math.max(kept, c.endTime());
-        }
-        for (MorphChannel c : morphs) {
-            kept = Math.max(kept, c.endTime());
-        }
-        if (!(end > kept) || bones.isEmpty() && morphs.isEmpty()) {
-            return; // nothing to extend, or nothing of the character animated: an empty clip stays empty
-        }
-        Skeleton skeleton = nodes.skeleton();
-        for (int b = 0; b < skeleton.boneCount(); b++) {
-            for (ChannelPath path : new ChannelPath[] {ChannelPath.TRANSLATION, ChannelPath.SCALE}) {
-                String bone = skeleton.boneName(b);
-                if (bones.stream().anyMatch(c -> c.bone().equals(bone) && c.path() == path)) {
-                    continue;
-                }
-                Vector3f rest = path == ChannelPath.TRANSLATION ? skeleton.restTranslation(b, new Vector3f())
-                        : skeleton.restScale(b, new Vector3f());
-                bones.add(ModelAccess.get().adoptChannel(bone, path, Interpolation.STEP, new float[] {end},
-                        new float[] {rest.x, rest.y, rest.z}));
-                warnings.add(where + ": its dropped channels end at " + end + " s, after the last kept key ("
-                        + kept + " s); the clip holds bone '" + bone + "' " + path.name().toLowerCase(Locale.ROOT)
-                        + " at its rest value with one key there, so that it lasts as long");
-                return;
-            }
-        }
-        warnings.add(where + ": its dropped channels end at " + end + " s, after the last kept key (" + kept
-                + " s), but every bone's translation and scale is animated; the clip ends at " + kept + " s");
     }
 
     /** @return the property a transform channel's path names, or {@code null} for weights and unsupported paths */

@@ -9,12 +9,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.FormatException;
-import io.github.skinmesh.core.anim.CharacterPoser;
-import io.github.skinmesh.core.anim.PosedVertices;
 import io.github.skinmesh.core.model.AlphaMode;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
-import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.ChannelPath;
 import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Interpolation;
@@ -515,54 +512,6 @@ class GltfReaderTest {
         assertThat(declared.clips().get(0).channels()).extracting(BoneChannel::bone).containsExactly("tip", "ik");
         assertThat(declared.warnings()).isEmpty();
         assertThat(reread(declared).character()).isEqualTo(declared.character());
-    }
-
-    /**
-     * glTF times an animation by all its channels: a node outside the skeleton keyed to 3 s keeps
-     * the clip 3 s long after its channel is dropped (the joint's own keys end at 1 s), through one
-     * STEP key at 3 s on a translation or scale no channel animates, at its rest value: the pose is
-     * the same bits as without it at every time, the clip lasts 3 s, and a write and read keep it.
-     */
-    @Test
-    void droppedChannelsStillSpanTheClip() {
-        TestGltf g = TestGltf.minimalSkinned();
-        g.node("prop");
-        TestGltf.ints((ObjectNode) g.array("scenes").get(0), "nodes", 0, 2, 3);
-        int in = g.floats("SCALAR", 0, 1);
-        int out = g.floats("VEC4", 0, 0, 0, 1, 0, 0, 0.38268343f, 0.9238795f);
-        int longIn = g.floats("SCALAR", 0, 3);
-        int longOut = g.floats("VEC3", 0, 0, 0, 1, 2, 3);
-        ObjectNode anim = g.add("animations");
-        ArrayNode samplers = anim.putArray("samplers");
-        samplers.addObject().put("input", in).put("output", out);
-        samplers.addObject().put("input", longIn).put("output", longOut);
-        ArrayNode channels = anim.putArray("channels");
-        channels.addObject().put("sampler", 0).putObject("target").put("node", 1).put("path", "rotation");
-        channels.addObject().put("sampler", 1).putObject("target").put("node", 3).put("path", "translation");
-        GltfAsset a = read(g);
-        AnimationClip clip = a.clips().get(0);
-        assertThat(clip.duration()).isEqualTo(3f);
-        assertThat(clip.channels()).hasSize(2);
-        BoneChannel hold = clip.channels().get(1);
-        assertThat(hold.interpolation()).isEqualTo(Interpolation.STEP);
-        assertThat(hold.times()).containsExactly(3f);
-        assertThat(a.warnings()).contains("animations[0]: channels targeting nodes outside the skeleton dropped (nodes[3])")
-                .anyMatch(w -> w.startsWith("animations[0]: its dropped channels end at 3.0 s, after the last kept key (1.0 s)"));
-        AnimationClip kept = AnimationClip.of(clip.name(), clip.channels().subList(0, 1));
-        Character c = a.character();
-        for (float t : new float[] {0, 0.5f, 1, 2, 3}) {
-            float[] withHold = posed(c, clip, t);
-            float[] without = posed(c, kept, t);
-            assertThat(withHold).as("time %s", t).containsExactly(without);
-        }
-        assertThat(reread(a).clips().get(0).duration()).isEqualTo(3f);
-    }
-
-    private static float[] posed(Character c, AnimationClip clip, float t) {
-        CharacterPoser poser = CharacterPoser.bind(c, clip);
-        PosedVertices out = poser.newOutput();
-        poser.poseInto(t, out);
-        return out.positionsInto(new float[(int) (3 * out.vertexCount())], 0);
     }
 
     /** A skin whose joints lie in two trees (a multi-root skeleton) has a hierarchy in each. */
