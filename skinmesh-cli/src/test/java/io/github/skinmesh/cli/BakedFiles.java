@@ -12,8 +12,6 @@ import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Mesh;
 import io.github.skinmesh.core.model.Part;
-import io.github.skinmesh.core.skinning.NormalTransform;
-import io.github.skinmesh.core.skinning.SkinningOptions;
 import io.github.skinmesh.gltf.AssetPoser;
 import io.github.skinmesh.gltf.GltfAsset;
 import io.github.skinmesh.gltf.GltfReader;
@@ -365,8 +363,7 @@ final class BakedFiles {
             double[] lo = corner(clip, "min", -tolerance);
             double[] hi = corner(clip, "max", tolerance);
             CharacterPoser withNormals = normals ? CharacterPoser.bind(vertices.asset.skeleton(), vertices.parts,
-                    animation, PoserOptions.DEFAULTS.withSkinning(SkinningOptions.DEFAULTS.withNormalTransform(
-                            NormalTransform.COFACTOR)).withStreams(PoserOptions.Streams.POSITIONS_NORMALS)) : null;
+                    animation, PoserOptions.BAKE.withStreams(PoserOptions.Streams.POSITIONS_NORMALS)) : null;
             PosedVertices posed = normals ? withNormals.newOutput() : null;
             for (int f = 0; f < clip.get("frames").intValue(); f++) {
                 float t = frameTime(clip, f);

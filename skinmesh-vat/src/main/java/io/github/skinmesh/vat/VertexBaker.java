@@ -14,8 +14,6 @@ import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.VertexAttribute;
 import io.github.skinmesh.core.skinning.HalfFloats;
-import io.github.skinmesh.core.skinning.NormalTransform;
-import io.github.skinmesh.core.skinning.SkinningOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -44,12 +42,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class VertexBaker {
     private static final String WHERE = "bakeVertexTextures";
-    /**
-     * Skinning of baked frames: normals by the cofactor of the blended matrix (its inverse
-     * transpose up to a positive factor, then made unit), which stays perpendicular to the surface
-     * under non-uniform scale, where the matrix itself does not; tangents by the matrix.
-     */
-    private static final SkinningOptions SKINNING = SkinningOptions.DEFAULTS.withNormalTransform(NormalTransform.COFACTOR);
 
     private VertexBaker() {
     }
@@ -83,7 +75,7 @@ final class VertexBaker {
                     + Checks.MAX_ARRAY_LENGTH + "; bake fewer clips or frames at a time");
         }
         int v = (int) vertexCount;
-        PoserOptions poserOptions = PoserOptions.DEFAULTS.withSkinning(SKINNING).withStreams(streams.tangents()
+        PoserOptions poserOptions = PoserOptions.BAKE.withStreams(streams.tangents()
                 ? PoserOptions.Streams.POSITIONS_NORMALS_TANGENTS
                 : streams.normals() ? PoserOptions.Streams.POSITIONS_NORMALS : PoserOptions.Streams.POSITIONS);
         Set<String> warnings = new LinkedHashSet<>(layout.warnings);

@@ -72,7 +72,7 @@ class BakeSpaceTest {
         for (int ci = 0; ci < clips.size(); ci++) {
             VatClip entry = r.clips().get(ci);
             CharacterPoser poser = CharacterPoser.bind(c, clips.get(ci),
-                    VatModels.BAKED.withStreams(PoserOptions.Streams.POSITIONS_NORMALS_TANGENTS));
+                    PoserOptions.BAKE.withStreams(PoserOptions.Streams.POSITIONS_NORMALS_TANGENTS));
             PosedVertices out = poser.newOutput();
             for (int f = 0; f < entry.frames(); f++) {
                 float t = f == entry.frames() - 1 ? entry.duration() : Math.min(f / entry.fps(), entry.duration());
@@ -130,7 +130,7 @@ class BakeSpaceTest {
         Matrix4d ref = new Matrix4d().set(tiny.get(new float[16]));
         Matrix4d inverse = new Matrix4d(ref).invert();
         CharacterPoser poser = CharacterPoser.bind(c, clips.get(0),
-                VatModels.BAKED.withStreams(PoserOptions.Streams.POSITIONS_NORMALS_TANGENTS));
+                PoserOptions.BAKE.withStreams(PoserOptions.Streams.POSITIONS_NORMALS_TANGENTS));
         PosedVertices out = poser.newOutput();
         float[] got = new float[4];
         double maxPosition = 0;

@@ -2,7 +2,6 @@ package io.github.skinmesh.vat;
 
 import io.github.skinmesh.core.anim.CharacterPoser;
 import io.github.skinmesh.core.anim.PosedVertices;
-import io.github.skinmesh.core.anim.PoserOptions;
 import io.github.skinmesh.core.combine.Combine;
 import io.github.skinmesh.core.combine.CombineOptions;
 import io.github.skinmesh.core.model.AnimationClip;
@@ -17,8 +16,6 @@ import io.github.skinmesh.core.model.MorphTarget;
 import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
-import io.github.skinmesh.core.skinning.NormalTransform;
-import io.github.skinmesh.core.skinning.SkinningOptions;
 import io.github.skinmesh.testkit.humanoid.Humanoid;
 import io.github.skinmesh.testkit.humanoid.Humanoids;
 import java.util.ArrayList;
@@ -27,13 +24,6 @@ import org.joml.Matrix4f;
 
 /** Characters the vat tests bake, and a uniform scaling of a whole character. */
 final class VatModels {
-    /**
-     * Posing as the vertex bakes pose: normals by the cofactor of the blended matrix (the reference
-     * for baked normals; the default poser's upper 3x3 is wrong under non-uniform scale).
-     */
-    static final PoserOptions BAKED = PoserOptions.DEFAULTS.withSkinning(
-            SkinningOptions.DEFAULTS.withNormalTransform(NormalTransform.COFACTOR));
-
     private static Humanoid humanoid;
     private static Character combined;
 

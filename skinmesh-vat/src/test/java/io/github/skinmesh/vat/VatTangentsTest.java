@@ -72,7 +72,7 @@ class VatTangentsTest {
         double maxAngle = 0;
         int[] signs = new int[2];
         float[] t = new float[4];
-        PoserOptions options = VatModels.BAKED.withStreams(PoserOptions.Streams.POSITIONS_NORMALS_TANGENTS);
+        PoserOptions options = PoserOptions.BAKE.withStreams(PoserOptions.Streams.POSITIONS_NORMALS_TANGENTS);
         for (int ci = 0; ci < clips.size(); ci++) {
             VatClip entry = r.clips().get(ci);
             CharacterPoser poser = CharacterPoser.bind(c, clips.get(ci), options);

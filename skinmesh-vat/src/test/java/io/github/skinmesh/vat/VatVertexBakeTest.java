@@ -48,7 +48,7 @@ class VatVertexBakeTest {
     /** Exact poses of every frame, straight from the poser (the reference), per clip and frame. */
     private static float[][][] exactFrames(Character c, List<VatClip> table, List<AnimationClip> clips, boolean normals) {
         float[][][] out = new float[table.size()][][];
-        PoserOptions options = VatModels.BAKED.withStreams(
+        PoserOptions options = PoserOptions.BAKE.withStreams(
                 normals ? PoserOptions.Streams.POSITIONS_NORMALS : PoserOptions.Streams.POSITIONS);
         for (int ci = 0; ci < table.size(); ci++) {
             VatClip entry = table.get(ci);

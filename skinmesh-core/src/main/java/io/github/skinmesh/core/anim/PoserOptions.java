@@ -1,5 +1,6 @@
 package io.github.skinmesh.core.anim;
 
+import io.github.skinmesh.core.skinning.NormalTransform;
 import io.github.skinmesh.core.skinning.SkinningOptions;
 import java.util.Objects;
 
@@ -20,6 +21,14 @@ public record PoserOptions(Streams streams, MorphWeights morphWeights, SampleOpt
     /** Positions only, the clip's morph weights, default sampling and skinning. */
     public static final PoserOptions DEFAULTS = new PoserOptions(Streams.POSITIONS, MorphWeights.CLIP,
             SampleOptions.DEFAULTS, SkinningOptions.DEFAULTS);
+    /**
+     * {@link #DEFAULTS} with normals skinned by the cofactor of the blended matrix
+     * ({@link NormalTransform#COFACTOR}, the inverse transpose up to a positive factor): what
+     * offline bakes pose with, whose normals must stay perpendicular to the surface when a bone
+     * scales unevenly, where the cheaper upper 3x3 tilts them.
+     */
+    public static final PoserOptions BAKE = DEFAULTS.withSkinning(
+            SkinningOptions.DEFAULTS.withNormalTransform(NormalTransform.COFACTOR));
 
     /** Which vertex streams {@link CharacterPoser#poseInto} writes. */
     public enum Streams {

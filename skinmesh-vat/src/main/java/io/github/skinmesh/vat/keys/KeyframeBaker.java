@@ -17,8 +17,6 @@ import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Submesh;
 import io.github.skinmesh.core.model.VertexAttribute;
-import io.github.skinmesh.core.skinning.NormalTransform;
-import io.github.skinmesh.core.skinning.SkinningOptions;
 import io.github.skinmesh.vat.VatClip;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,8 +33,6 @@ import java.util.Set;
  */
 final class KeyframeBaker {
     private static final String WHERE = "Keyframes.bake";
-    /** Normals by the cofactor of the blended matrix, as vertex textures bake them: right under non-uniform scale. */
-    private static final SkinningOptions SKINNING = SkinningOptions.DEFAULTS.withNormalTransform(NormalTransform.COFACTOR);
 
     private KeyframeBaker() {
     }
@@ -97,7 +93,7 @@ final class KeyframeBaker {
         }
         int v = (int) vertices;
         int n = (int) frames;
-        PoserOptions poserOptions = PoserOptions.DEFAULTS.withSkinning(SKINNING).withStreams(
+        PoserOptions poserOptions = PoserOptions.BAKE.withStreams(
                 withNormals ? PoserOptions.Streams.POSITIONS_NORMALS : PoserOptions.Streams.POSITIONS);
         CharacterPoser poser = CharacterPoser.bind(skeleton, partList, clip, poserOptions);
         Set<String> warnings = new LinkedHashSet<>(poser.warnings());

@@ -9,8 +9,6 @@ import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Part;
 import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.VertexAttribute;
-import io.github.skinmesh.core.skinning.NormalTransform;
-import io.github.skinmesh.core.skinning.SkinningOptions;
 import java.util.List;
 
 /**
@@ -32,9 +30,7 @@ final class KeyChecks {
         final int vertexCount;
 
         Exact(Skeleton skeleton, List<Part> parts, AnimationClip clip, boolean normals) {
-            // normals by the cofactor of the blended matrix, as the bake poses them
-            poser = CharacterPoser.bind(skeleton, parts, clip, PoserOptions.DEFAULTS.withSkinning(
-                    SkinningOptions.DEFAULTS.withNormalTransform(NormalTransform.COFACTOR)).withStreams(
+            poser = CharacterPoser.bind(skeleton, parts, clip, PoserOptions.BAKE.withStreams(
                     normals ? PoserOptions.Streams.POSITIONS_NORMALS : PoserOptions.Streams.POSITIONS));
             out = poser.newOutput();
             vertexCount = (int) poser.vertexCount();
