@@ -19,6 +19,18 @@ package io.github.skinmesh.core.internal;
  * and {@code M} is 0.5. The sum minus {@code M} is exact (both lie in one binade, or the sum is
  * {@code 2M}) and is the rounded magnitude itself, the widened half.
  *
+ * <p>{@link #toHalf} saves two operations of that. It adds {@code M' = M + 2048} float steps of
+ * {@code M} instead ({@code M'}'s bits are {@code M}'s plus {@code 0x800}): a whole, even number
+ * of the sum's steps, so the sum is the same rounding (ties still to even) shifted by 2048 steps,
+ * still in {@code M}'s binade, and its bits are {@code M'}'s plus {@code q}. With {@code E} the
+ * biased exponent field of {@code max(e, -14)}, {@code M'}'s bits are
+ * {@code ((E + 13) << 23) + 0x800}, so the sum's bits plus {@code M'}'s shifted right by 13 are
+ * {@code q + ((E + 15) << 10)} in their low 16 bits (the rest lies above), which is
+ * {@code q + ((E - 113) << 10)}, the magnitude above, because the two differ by {@code 2^17}. The
+ * narrowing to {@code short} keeps those 16 bits; bit 15 is 0 below the overflow threshold, where
+ * the sign goes. So no subtraction of {@code M} and no separate exponent term: one maximum instead
+ * of a subtraction and a maximum, and one shift.
+ *
  * <p>Outside the range (65520 and beyond, infinities, NaN) the results are unspecified: callers
  * either know their values are in range or reject the out-of-range ones by other means. Stateless;
  * nothing is allocated.
@@ -30,6 +42,11 @@ public final class HalfRounding {
     public static final int SMALLEST_NORMAL = 113 << 23;
     /** Bits of {@code 0.5 = 2^-1}: {@code M} for an exponent field of {@link #SMALLEST_NORMAL}. */
     public static final int ONE_HALF = 126 << 23;
+    /**
+     * Added to the exponent field {@code max(e, -14)} (biased, in place), gives the bits of
+     * {@link #toHalf}'s {@code M'}: 13 binades up, plus 2048 float steps.
+     */
+    public static final int SHIFTED_MAGIC = (13 << 23) + 0x800;
     /** The largest float whose half is finite: the one below {@code 65520}. */
     public static final float LARGEST = 0x1.ffdffep15f;
 
@@ -45,10 +62,9 @@ public final class HalfRounding {
      */
     public static short toHalf(float x) {
         int bits = Float.floatToRawIntBits(x);
-        int t = Math.max((bits & EXPONENT) - SMALLEST_NORMAL, 0); // (max(e, -14) + 14) << 23
-        int m = t + ONE_HALF; // M = 2^(max(e, -14) + 13)
-        int q = Float.floatToRawIntBits(Math.abs(x) + Float.intBitsToFloat(m)) - m;
-        return (short) ((bits >>> 16) & 0x8000 | (t >>> 13) + q);
+        int m = Math.max(bits & EXPONENT, SMALLEST_NORMAL) + SHIFTED_MAGIC; // M' = M + 2048 steps of M
+        int sum = Float.floatToRawIntBits(Math.abs(x) + Float.intBitsToFloat(m)); // M' + q
+        return (short) ((bits >>> 16) & 0x8000 | sum + (m >>> 13)); // low 16 bits: q + ((E - 113) << 10)
     }
 
     /**

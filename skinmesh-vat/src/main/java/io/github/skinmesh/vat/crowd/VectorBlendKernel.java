@@ -46,6 +46,12 @@ import jdk.incubator.vector.VectorSpecies;
  * two vectors per loop step: no faster. JDK 17's Vector API has no conversion to half, so the
  * processor's conversion instruction is out of reach there.
  *
+ * <p>Then the rounding lost two of its operations ({@link HalfRounding#toHalf}'s shifted magic
+ * number: no subtraction of the magic number, no separate exponent term; 11 operations with the
+ * narrowing, checked against core's rounding for all 2^32 float bit patterns in range). The same
+ * crowd frame's blends (JDK 17, thread CPU time, fastest of 200 rounds, each variant in its own
+ * JVM, two JVMs each): 103-104 us against 118-120 us before.
+ *
  * <p>Loaded reflectively by {@link BlendKernels} only when {@code jdk.incubator.vector} is in the
  * boot layer; no other class refers to it by name.
  */
@@ -94,11 +100,11 @@ final class VectorBlendKernel implements BlendKernel {
 
     private static ShortVector half(FloatVector v) {
         IntVector bits = v.reinterpretAsInts();
-        IntVector t = bits.and(HalfRounding.EXPONENT).sub(HalfRounding.SMALLEST_NORMAL).max(0);
-        IntVector m = t.add(HalfRounding.ONE_HALF);
-        IntVector q = v.abs().add(m.reinterpretAsFloats()).reinterpretAsInts().sub(m);
+        IntVector m = bits.and(HalfRounding.EXPONENT).max(HalfRounding.SMALLEST_NORMAL).add(HalfRounding.SHIFTED_MAGIC);
+        IntVector sum = v.abs().add(m.reinterpretAsFloats()).reinterpretAsInts();
         IntVector sign = bits.lanewise(VectorOperators.LSHR, 16).and(0x8000);
-        return (ShortVector) t.lanewise(VectorOperators.LSHR, 13).add(q).or(sign)
+        // the narrowing keeps the low 16 bits, the half's (see HalfRounding#toHalf)
+        return (ShortVector) sum.add(m.lanewise(VectorOperators.LSHR, 13)).or(sign)
                 .convertShape(VectorOperators.I2S, S, 0);
     }
 }
