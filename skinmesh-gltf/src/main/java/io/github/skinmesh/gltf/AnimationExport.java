@@ -12,6 +12,7 @@ import io.github.skinmesh.core.model.ChannelPath;
 import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.MorphChannel;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +24,15 @@ import java.util.Map;
  * time arrays share one input accessor across all animations. A clip without channels is skipped
  * with a warning (glTF requires one). A CUBICSPLINE channel of one key (glTF requires two) holds
  * its one value at every time, so it is written as a STEP channel of that value, with a warning.
+ * A clip that lasts past its last key ({@link AnimationClip#withDuration}) has no other way to say
+ * so in glTF, where an animation ends at its last key: one of its channels gets one more key at the
+ * clip's end holding its last value, so the written animation lasts as long; reading it back gives
+ * that channel one more key. The channel is the first STEP one, which then samples the same values
+ * at every time; else the first LINEAR translation, scale or weights channel, whose interpolation
+ * between two equal keys ({@code v + a * (v - v)}) gives the value again, but for a {@code -0}
+ * that becomes {@code +0}; else the first channel, a LINEAR rotation or a CUBICSPLINE channel
+ * (zero tangents around the new key, and the former last key's out-tangent, which nothing used,
+ * set to zero), which hold the value to within the rounding of interpolating two equal keys.
  * Not thread-safe; one per export.
  */
 final class AnimationExport {
@@ -62,15 +72,23 @@ final class AnimationExport {
         ArrayNode channels = json.putArray("channels");
         ArrayNode samplers = json.putArray("samplers");
         ModelAccess.Bridge raw = ModelAccess.get();
+        // one channel carries the clip's end when the clip lasts past its last key
+        int hold = clip.duration() > clip.lastKeyTime() ? holdChannel(clip) : -1;
+        int index = 0;
         for (BoneChannel c : clip.channels()) {
             String path = c.path().name().toLowerCase(Locale.ROOT);
             String wc = where + " channel " + Checks.quote(c.bone()) + " " + path;
             Interpolation interpolation = written(wc, c.interpolation(), raw.times(c).length, warnings);
             float[] values = values(raw.values(c), c.path().components(), c.interpolation(), interpolation);
+            float[] times = raw.times(c);
+            if (index++ == hold) {
+                values = heldValues(values, c.path().components(), interpolation);
+                times = heldTimes(times, clip.duration());
+            }
             int count = values.length / c.path().components();
             String type = c.path() == ChannelPath.ROTATION ? "VEC4" : "VEC3";
             int output = out.floats(wc + " output", values, count, type, AccessorWriter.NO_TARGET, false);
-            sampler(wc, samplers, raw.times(c), output, interpolation);
+            sampler(wc, samplers, times, output, interpolation);
             int bone = plan.skeleton().indexOf(c.bone());
             assert bone != Index.NONE : "channel bones are checked by Character";
             int node = plan.boneNode(bone);
@@ -82,8 +100,13 @@ final class AnimationExport {
             String wc = where + " morph channel " + Checks.quote(c.target());
             Interpolation interpolation = written(wc, c.interpolation(), raw.times(c).length, warnings);
             float[] values = values(raw.values(c), c.weightCount(), c.interpolation(), interpolation);
+            float[] times = raw.times(c);
+            if (index++ == hold) {
+                values = heldValues(values, c.weightCount(), interpolation);
+                times = heldTimes(times, clip.duration());
+            }
             int output = out.floats(wc + " output", values, values.length, "SCALAR", AccessorWriter.NO_TARGET, false);
-            sampler(wc, samplers, raw.times(c), output, interpolation);
+            sampler(wc, samplers, times, output, interpolation);
             ObjectNode ch = channels.addObject();
             ch.put("sampler", samplers.size() - 1);
             ch.putObject("target").put("node", plan.partNode(c.target())).put("path", "weights");
@@ -109,6 +132,68 @@ final class AnimationExport {
         float[] value = new float[components];
         System.arraycopy(values, components, value, 0, components);
         return value;
+    }
+
+    /**
+     * @return the channel that takes the hold key (see the class notes), counting bone channels
+     *     first, then morph channels; the clip has one
+     */
+    private static int holdChannel(AnimationClip clip) {
+        ModelAccess.Bridge raw = ModelAccess.get();
+        int best = 0;
+        int bestRank = Integer.MAX_VALUE;
+        int index = 0;
+        for (BoneChannel c : clip.channels()) {
+            int rank = rank(c.interpolation(), raw.times(c).length, c.path() != ChannelPath.ROTATION);
+            if (rank < bestRank) {
+                best = index;
+                bestRank = rank;
+            }
+            index++;
+        }
+        for (MorphChannel c : clip.morphChannels()) {
+            int rank = rank(c.interpolation(), raw.times(c).length, true);
+            if (rank < bestRank) {
+                best = index;
+                bestRank = rank;
+            }
+            index++;
+        }
+        return best;
+    }
+
+    /** 0 for a channel written as STEP, 1 for LINEAR lerped component by component, 2 otherwise. */
+    private static int rank(Interpolation interpolation, int keys, boolean componentwise) {
+        if (interpolation == Interpolation.STEP || interpolation == Interpolation.CUBICSPLINE && keys < 2) {
+            return 0;
+        }
+        return interpolation == Interpolation.LINEAR && componentwise ? 1 : 2;
+    }
+
+    /** @return the key times with one more, {@code end}, after the last */
+    private static float[] heldTimes(float[] times, float end) {
+        float[] out = Arrays.copyOf(times, times.length + 1);
+        out[times.length] = end;
+        return out;
+    }
+
+    /**
+     * @return the output values with one more key that holds the last value: the value again
+     *     (STEP, LINEAR), or zero tangents around it with the former last key's out-tangent zeroed
+     *     (CUBICSPLINE: the segment to the new key is then constant)
+     */
+    private static float[] heldValues(float[] values, int components, Interpolation interpolation) {
+        if (interpolation != Interpolation.CUBICSPLINE) {
+            float[] out = Arrays.copyOf(values, values.length + components);
+            System.arraycopy(values, values.length - components, out, values.length, components);
+            return out;
+        }
+        // per key: in-tangent, value, out-tangent
+        float[] out = Arrays.copyOf(values, values.length + 3 * components);
+        int last = values.length - 3 * components;
+        Arrays.fill(out, last + 2 * components, last + 3 * components, 0f);
+        System.arraycopy(values, last + components, out, values.length + components, components);
+        return out;
     }
 
     private void sampler(String where, ArrayNode samplers, float[] times, int output, Interpolation interpolation) {

@@ -99,6 +99,9 @@ final class AnimationImport {
         List<BoneChannel> bones = new ArrayList<>();
         List<MorphChannel> morphs = new ArrayList<>();
         TreeSet<Integer> outside = new TreeSet<>();
+        // the animation lasts until the last key of all its channels, dropped ones included
+        float droppedEnd = 0;
+        List<Integer> untimed = new ArrayList<>();
         for (int c = 0; channels != null && c < channels.size(); c++) {
             String wc = where + ".channels[" + c + "]";
             JsonNode channel = Json.element(channels, c, wc);
@@ -113,11 +116,13 @@ final class AnimationImport {
             }
             if (node == Index.NONE) {
                 warnings.add(wc + ": target has no node (an extension's target?); channel dropped");
+                droppedEnd = Math.max(droppedEnd, declaredEnd(samplers, s, c, untimed));
                 continue;
             }
             ChannelPath cp = transformPath(path);
             if (cp == null && !path.equals("weights")) {
                 warnings.add(wc + ".target.path '" + path + "' is not supported; channel dropped");
+                droppedEnd = Math.max(droppedEnd, declaredEnd(samplers, s, c, untimed));
                 continue;
             }
             int weightCount = 0;
@@ -126,10 +131,12 @@ final class AnimationImport {
                 if (weightCount == 0) {
                     warnings.add(wc + ": weights of nodes[" + node + "], which is not a part with morph "
                             + "targets; channel dropped");
+                    droppedEnd = Math.max(droppedEnd, declaredEnd(samplers, s, c, untimed));
                     continue;
                 }
             } else if (nodes.boneOfNode(node) == Index.NONE) {
                 outside.add(node);
+                droppedEnd = Math.max(droppedEnd, declaredEnd(samplers, s, c, untimed));
                 continue;
             }
             String ws = where + ".samplers[" + s + "]";
@@ -201,11 +208,48 @@ final class AnimationImport {
             }
             warnings.add(where + ": channels targeting nodes outside the skeleton dropped (" + sb + ")");
         }
+        if (!untimed.isEmpty()) {
+            warnings.add(where + ": dropped channels " + untimed + " declare no end time (their input accessors have "
+                    + "no valid max); the clip's duration leaves them out");
+        }
+        AnimationClip clip;
         try {
-            return AnimationClip.of(name == null ? "" : name, bones, morphs);
+            clip = AnimationClip.of(name == null ? "" : name, bones, morphs);
         } catch (ValidationException e) {
             throw new FormatException(where + ": " + e.getMessage(), e);
         }
+        if (droppedEnd > clip.lastKeyTime()) {
+            warnings.add(where + ": lasts " + droppedEnd + " s, to the end of channels it drops (its kept keys end at "
+                    + clip.lastKeyTime() + " s); the clip keeps that duration");
+            clip = clip.withDuration(droppedEnd);
+        }
+        return clip;
+    }
+
+    /**
+     * The end time of a dropped channel: its sampler's input accessor's {@code max} (glTF requires
+     * {@code min} and {@code max} on animation inputs), read without decoding the keys, which the
+     * import does not need. A channel whose sampler, input index or {@code max} is missing or
+     * malformed, or whose {@code max} is negative, adds its index to {@code untimed} and gives 0:
+     * the import drops it either way and does not fail for it.
+     */
+    private float declaredEnd(@Nullable JsonNode samplers, int s, int c, List<Integer> untimed) {
+        try {
+            JsonNode sampler = samplers == null ? null : samplers.get(s);
+            if (sampler != null && sampler.isObject()) {
+                int input = Json.index(sampler, "input", "sampler", "accessors", doc.accessors().count());
+                JsonNode accessor = input == Index.NONE ? null : doc.root().path("accessors").get(input);
+                float[] max = accessor == null || !accessor.isObject() ? null : Json.numbers(accessor, "max",
+                        "accessor", 1);
+                if (max != null && max[0] >= 0) {
+                    return max[0];
+                }
+            }
+        } catch (FormatException e) {
+            // malformed: untimed, below
+        }
+        untimed.add(c);
+        return 0;
     }
 
     /** @return the property a transform channel's path names, or {@code null} for weights and unsupported paths */

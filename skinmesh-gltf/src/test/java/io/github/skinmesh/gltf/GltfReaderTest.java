@@ -9,9 +9,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.skinmesh.core.FormatException;
+import io.github.skinmesh.core.anim.CharacterPoser;
+import io.github.skinmesh.core.anim.PosedVertices;
 import io.github.skinmesh.core.model.AlphaMode;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
+import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.ChannelPath;
 import io.github.skinmesh.core.model.Index;
 import io.github.skinmesh.core.model.Interpolation;
@@ -514,6 +517,129 @@ class GltfReaderTest {
         assertThat(reread(declared).character()).isEqualTo(declared.character());
     }
 
+    /**
+     * glTF times an animation by all its channels: a node outside the skeleton keyed to 3 s keeps
+     * the clip 3 s long after its channel is dropped (the joint's own keys end at 1 s), with no
+     * channel added, and a write and read keep the 3 s and every pose.
+     */
+    @Test
+    void droppedChannelsStillSpanTheClip() {
+        TestGltf g = droppedLongChannel();
+        GltfAsset a = read(g);
+        AnimationClip clip = a.clips().get(0);
+        assertThat(clip.duration()).isEqualTo(3f);
+        assertThat(clip.lastKeyTime()).isEqualTo(1f);
+        assertThat(clip.channels()).extracting(BoneChannel::bone).containsExactly("joint");
+        assertThat(a.warnings()).containsExactly(
+                "animations[0]: channels targeting nodes outside the skeleton dropped (nodes[3])",
+                "animations[0]: lasts 3.0 s, to the end of channels it drops (its kept keys end at 1.0 s); "
+                        + "the clip keeps that duration");
+        GltfAsset back = reread(a);
+        AnimationClip reread = back.clips().get(0);
+        assertThat(reread.duration()).isEqualTo(3f);
+        for (float t : new float[] {0, 0.5f, 1, 2, 3}) {
+            assertThat(posed(back.character(), reread, t)).as("time %s", t)
+                    .containsExactly(posed(a.character(), clip, t));
+        }
+    }
+
+    /** A dropped channel whose input declares no max cannot be timed: the clip keeps its kept keys' length, with a note. */
+    @Test
+    void aDroppedChannelWithoutItsMaxIsLeftOutOfTheDuration() {
+        TestGltf g = droppedLongChannel();
+        int longIn = g.array("animations").get(0).get("samplers").get(1).get("input").intValue();
+        ((ObjectNode) g.array("accessors").get(longIn)).remove("max");
+        GltfAsset a = read(g);
+        assertThat(a.clips().get(0).duration()).isEqualTo(1f);
+        assertThat(a.warnings()).contains("animations[0]: dropped channels [1] declare no end time (their input "
+                + "accessors have no valid max); the clip's duration leaves them out");
+    }
+
+    /** The joint rotated over 1 s and a prop node outside the skeleton moved over 3 s. */
+    private static TestGltf droppedLongChannel() {
+        TestGltf g = TestGltf.minimalSkinned();
+        g.node("prop");
+        TestGltf.ints((ObjectNode) g.array("scenes").get(0), "nodes", 0, 2, 3);
+        int in = g.floats("SCALAR", 0, 1);
+        int out = g.floats("VEC4", 0, 0, 0, 1, 0, 0, 0.38268343f, 0.9238795f);
+        int longIn = g.floats("SCALAR", 0, 3);
+        int longOut = g.floats("VEC3", 0, 0, 0, 1, 2, 3);
+        ObjectNode anim = g.add("animations");
+        ArrayNode samplers = anim.putArray("samplers");
+        samplers.addObject().put("input", in).put("output", out);
+        samplers.addObject().put("input", longIn).put("output", longOut);
+        ArrayNode channels = anim.putArray("channels");
+        channels.addObject().put("sampler", 0).putObject("target").put("node", 1).put("path", "rotation");
+        channels.addObject().put("sampler", 1).putObject("target").put("node", 3).put("path", "translation");
+        return g;
+    }
+
+    /**
+     * A clip declared longer than its keys is written with one more key on one channel, holding
+     * its last value: a STEP rotation takes it, else the LINEAR translation, and the file reads back
+     * with the clip's duration and the same poses, bit for bit, before, at and after the former
+     * last key.
+     */
+    @Test
+    void aClipLongerThanItsKeysIsWrittenWithAHoldKey() {
+        Character c = read(TestGltf.minimalSkinned()).character();
+        float s = (float) Math.sqrt(0.5);
+        for (Interpolation interpolation : Interpolation.values()) {
+            float[] values = interpolation == Interpolation.CUBICSPLINE
+                    ? new float[] {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0.3f, 0, 0, 0, 0, 0, 0, 0, s, s, 0, 0, 0.9f, 0}
+                    : new float[] {0, 0, 0, 1, 0, 0, s, s};
+            BoneChannel rotation = BoneChannel.of("joint", ChannelPath.ROTATION, interpolation, new float[] {0, 1},
+                    values);
+            BoneChannel translation = BoneChannel.of("joint", ChannelPath.TRANSLATION, Interpolation.LINEAR,
+                    new float[] {0, 0.5f}, new float[] {0, 1, 0, 0.5f, 1, 0});
+            AnimationClip clip = AnimationClip.of("long", List.of(rotation, translation)).withDuration(2.5f);
+            Character withClip = c.withClips(List.of(clip));
+            GltfAsset back = GltfReader.read(GltfWriter.toGlb(withClip), "back.glb", ResourceResolver.none());
+            AnimationClip reread = back.clips().get(0);
+            assertThat(reread.duration()).as("%s", interpolation).isEqualTo(2.5f);
+            boolean step = interpolation == Interpolation.STEP;
+            assertThat(reread.channels().get(0).times()).as("%s", interpolation)
+                    .containsExactly(step ? new float[] {0, 1, 2.5f} : new float[] {0, 1});
+            assertThat(reread.channels().get(1).times()).as("%s", interpolation)
+                    .containsExactly(step ? new float[] {0, 0.5f} : new float[] {0, 0.5f, 2.5f});
+            for (float t : new float[] {0, 0.25f, 0.5f, 0.75f, 1, 1.2f, 1.75f, 2.4f, 2.5f}) {
+                assertThat(posed(back.character(), reread, t)).as("%s, time %s", interpolation, t)
+                        .containsExactly(posed(withClip, clip, t));
+            }
+        }
+    }
+
+    /**
+     * A clip of one CUBICSPLINE rotation whose last key has an out-tangent that is not zero: the
+     * hold key goes on that channel, and the written clip holds the last key's pose to its end
+     * (within rounding), which it would not if the former out-tangent shaped the new segment.
+     */
+    @Test
+    void aCubicSplineHoldKeyHoldsTheLastValue() {
+        Character c = read(TestGltf.minimalSkinned()).character();
+        float s = (float) Math.sqrt(0.5);
+        BoneChannel rotation = BoneChannel.of("joint", ChannelPath.ROTATION, Interpolation.CUBICSPLINE,
+                new float[] {0, 1}, new float[] {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0.3f, 0, 0, 0, 0, 0, 0, 0, s, s, 0, 0, 2, 0});
+        AnimationClip clip = AnimationClip.of("long", List.of(rotation)).withDuration(2.5f);
+        Character withClip = c.withClips(List.of(clip));
+        AnimationClip reread = GltfReader.read(GltfWriter.toGlb(withClip), "back.glb", ResourceResolver.none())
+                .clips().get(0);
+        assertThat(reread.duration()).isEqualTo(2.5f);
+        assertThat(reread.channels().get(0).times()).containsExactly(0, 1, 2.5f);
+        float[] end = posed(withClip, clip, 1);
+        for (float t : new float[] {0, 0.5f, 1, 1.2f, 1.75f, 2.5f}) {
+            float[] expected = t >= 1 ? end : posed(withClip, clip, t);
+            assertThat(posed(withClip, reread, t)).as("time %s", t).containsExactly(expected, within(1e-6f));
+        }
+    }
+
+    private static float[] posed(Character c, AnimationClip clip, float t) {
+        CharacterPoser poser = CharacterPoser.bind(c, clip);
+        PosedVertices out = poser.newOutput();
+        poser.poseInto(t, out);
+        return out.positionsInto(new float[(int) (3 * out.vertexCount())], 0);
+    }
+
     /** A skin whose joints lie in two trees (a multi-root skeleton) has a hierarchy in each. */
     @Test
     void aSkinOverTwoTreesHasAHierarchyInEach() {
@@ -641,7 +767,10 @@ class GltfReaderTest {
             assertThat(rigid(a).get(0).attachBone()).as(mode.name()).isNull();
             assertThat(a.warnings()).as(mode.name()).containsExactly(
                     "animations[0].channels[0].target.path 'pointer' is not supported; channel dropped",
-                    "animations[0].channels[1].target.path 'pointer' is not supported; channel dropped");
+                    "animations[0].channels[1].target.path 'pointer' is not supported; channel dropped",
+                    "animations[0]: lasts 1.0 s, to the end of channels it drops (its kept keys end at 0.0 s); "
+                            + "the clip keeps that duration");
+            assertThat(a.clips().get(0).duration()).isEqualTo(1f);
         }
     }
 

@@ -48,6 +48,16 @@ class FrameLayoutTest {
         }
     }
 
+    /** A clip declared longer than its keys (a glTF animation with later dropped channels) is sampled to its end. */
+    @Test
+    void aDeclaredDurationIsSampledToItsEnd() {
+        AnimationClip clip = clip("c", 0, 1).withDuration(2.5f);
+        FrameLayout.ClipFrames cf = FrameLayout.plan("test", 10, 1, List.of(clip), sampling(30)).clips.get(0);
+        assertThat(cf.frames()).isEqualTo(76);
+        assertThat(cf.time(cf.frames() - 1)).isEqualTo(2.5f);
+        assertThat(cf.time(30)).isEqualTo(1f);
+    }
+
     @Property(tries = 200)
     void clipsFollowEachOtherWithoutSharingARow(@ForAll @IntRange(min = 1, max = 5000) int elements,
             @ForAll @IntRange(min = 1, max = 5) int clipCount, @ForAll @IntRange(min = 16, max = 4096) int maxWidth) {

@@ -117,7 +117,8 @@ final class ClipMerge {
             if (!matched.isEmpty()) {
                 morphs.add(merge(layout, columns, matched, where, warnings));
             }
-            out.add(AnimationClip.of(clip.name(), kept, morphs));
+            // the clip lasts as long as before, whatever channels it lost
+            out.add(AnimationClip.of(clip.name(), kept, morphs).withDuration(clip.duration()));
         }
         return out;
     }

@@ -11,8 +11,12 @@ import java.util.Set;
  * A named animation: bone channels (translation, rotation, scale per bone, by bone name) and
  * morph-weight channels.
  *
- * <p>The clip's {@linkplain #duration() duration} is the last key time over all channels (glTF);
- * channels may start after 0. A bone property has at most one channel, and so does a morph target.
+ * <p>The clip's {@linkplain #duration() duration} is the last key time over all channels (glTF),
+ * unless a longer one is declared with {@link #withDuration}: a glTF animation lasts until the last
+ * key of all its channels, including channels the import drops (a node outside the skeleton, a
+ * path it does not read), so its clip keeps that length. After a channel's last key its property
+ * holds the last value, to the clip's end. Channels may start after 0. A bone property has at most
+ * one channel, and so does a morph target.
  *
  * <p>Immutable and thread-safe.
  */
@@ -21,6 +25,7 @@ public final class AnimationClip {
     private final List<BoneChannel> channels;
     private final List<MorphChannel> morphChannels;
     private final float duration;
+    private final float lastKeyTime;
     private final float startTime;
 
     private AnimationClip(String name, List<BoneChannel> channels, List<MorphChannel> morphChannels) {
@@ -48,7 +53,18 @@ public final class AnimationClip {
             start = Math.min(start, c.startTime());
         }
         this.duration = end;
+        this.lastKeyTime = end;
         this.startTime = start == Float.POSITIVE_INFINITY ? 0 : start;
+    }
+
+    /** A copy of {@code clip} lasting {@code duration} seconds, checked by {@link #withDuration}. */
+    private AnimationClip(AnimationClip clip, float duration) {
+        this.name = clip.name;
+        this.channels = clip.channels;
+        this.morphChannels = clip.morphChannels;
+        this.duration = duration;
+        this.lastKeyTime = clip.lastKeyTime;
+        this.startTime = clip.startTime;
     }
 
     /**
@@ -90,9 +106,35 @@ public final class AnimationClip {
         return morphChannels;
     }
 
-    /** @return the last key time in seconds (0 for a clip without channels) */
+    /**
+     * @return how long the clip lasts, in seconds: its declared duration ({@link #withDuration}),
+     *     else its {@linkplain #lastKeyTime() last key time} (0 for a clip without channels)
+     */
     public float duration() {
         return duration;
+    }
+
+    /** @return the last key time over all channels in seconds (0 for a clip without channels), at most the duration */
+    public float lastKeyTime() {
+        return lastKeyTime;
+    }
+
+    /**
+     * This clip with another duration: the same channels, lasting until {@code seconds} (their
+     * properties hold their last values after their last keys). A duration equal to the last key
+     * time gives a clip equal to {@link #of} of the same channels.
+     *
+     * @param seconds the duration, finite and at least {@link #lastKeyTime()}
+     * @return the clip
+     * @throws ValidationException when {@code seconds} is not finite or ends before the last key
+     *     (naming the clip, the value and the last key time)
+     */
+    public AnimationClip withDuration(float seconds) {
+        if (!(seconds >= lastKeyTime) || seconds == Float.POSITIVE_INFINITY) {
+            throw new ValidationException("clip " + Checks.quote(name) + ": duration " + seconds
+                    + " s, expected a finite number of seconds >= its last key time " + lastKeyTime + " s");
+        }
+        return seconds == duration ? this : new AnimationClip(this, seconds);
     }
 
     /** @return the earliest key time in seconds (0 for a clip without channels) */
@@ -103,12 +145,13 @@ public final class AnimationClip {
     @Override
     public boolean equals(Object o) {
         return o == this || (o instanceof AnimationClip && ((AnimationClip) o).name.equals(name)
-                && ((AnimationClip) o).channels.equals(channels) && ((AnimationClip) o).morphChannels.equals(morphChannels));
+                && ((AnimationClip) o).channels.equals(channels) && ((AnimationClip) o).morphChannels.equals(morphChannels)
+                && Float.floatToIntBits(((AnimationClip) o).duration) == Float.floatToIntBits(duration));
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, channels, morphChannels);
+        return Objects.hash(name, channels, morphChannels, duration);
     }
 
     @Override

@@ -134,7 +134,7 @@ final class DrawExtraction {
                     morphs.add(MorphChannel.of(target, c.weightCount(), c.interpolation(), times, values));
                 }
             }
-            b.addClip(AnimationClip.of(clip.name(), clip.channels(), morphs));
+            b.addClip(AnimationClip.of(clip.name(), clip.channels(), morphs).withDuration(clip.duration()));
         }
         return b.build();
     }

@@ -185,6 +185,46 @@ class ClipSamplerTest {
         }
     }
 
+    /**
+     * A clip declared longer than its keys holds every channel's last value to its end and loops
+     * at that end: in clamp mode any time past the last key samples as the last key, in loop mode
+     * {@code t + k * duration} samples as {@code t}.
+     */
+    @Property(tries = 50, seed = "2222")
+    void aDeclaredDurationHoldsTheLastValuesAndLoopsAtItsEnd(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        Skeleton skeleton = AnimFixtures.randomSkeleton(r, 3);
+        AnimationClip keys = AnimFixtures.randomClip(r, skeleton, 1.0, AnimFixtures.range(r, 0, 0.5), false);
+        float d = keys.lastKeyTime() * 2.5f + 0.25f;
+        AnimationClip clip = keys.withDuration(d);
+        ClipSampler clamped = ClipSampler.bind(clip, skeleton);
+        ClipSampler looping = ClipSampler.bind(clip, skeleton,
+                SampleOptions.DEFAULTS.withTimeMode(SampleOptions.TimeMode.LOOP));
+        ClipSampler keysOnly = ClipSampler.bind(keys, skeleton);
+        assertThat(clamped.duration()).isEqualTo(d);
+        Pose a = new Pose(3);
+        Pose b = new Pose(3);
+        for (int i = 0; i < 10; i++) {
+            float t = (float) (r.nextDouble() * d);
+            clamped.sample(t, a);
+            keysOnly.sample(t, b);
+            for (BoneChannel c : clip.channels()) {
+                int bone = skeleton.indexOf(c.bone());
+                assertClose(sampled(a, c, bone), sampled(b, c, bone), 0, c + " t=" + t);
+            }
+        }
+        for (int i = 0; i < 10; i++) {
+            float t = (float) (r.nextDouble() * d);
+            float shifted = (float) (t + 2.0 * d);
+            looping.sample(shifted, a);
+            clamped.sample((float) (shifted - 2.0 * d), b);
+            for (BoneChannel c : clip.channels()) {
+                int bone = skeleton.indexOf(c.bone());
+                assertClose(sampled(a, c, bone), sampled(b, c, bone), 0, c + " looped t=" + t);
+            }
+        }
+    }
+
     @Property(tries = 100, seed = "1111")
     void loopingWrapsTimeIntoTheClip(@ForAll long seed, @ForAll @IntRange(min = -4, max = 4) int cycles) {
         SplittableRandom r = new SplittableRandom(seed);

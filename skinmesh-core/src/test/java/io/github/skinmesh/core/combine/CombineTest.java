@@ -646,6 +646,9 @@ class CombineTest {
         CombineResult r = Combine.combine(List.of(CombineInput.of(hero, hero.part("face"))), options);
         AnimationClip kept = r.character().clips().get(0);
         assertThat(kept.channels()).extracting(BoneChannel::bone).containsExactly("neck");
+        // the hat's dropped channel ran to 1.5 s: the clip still lasts that long
+        assertThat(kept.lastKeyTime()).isEqualTo(1f);
+        assertThat(kept.duration()).isEqualTo(1.5f);
         assertThat(kept.morphChannels()).hasSize(1);
         MorphChannel merged = kept.morphChannels().get(0);
         assertThat(merged.target()).isEqualTo(r.character().parts().get(0).name()).isEqualTo("hero");

@@ -57,4 +57,33 @@ class AnimationClipTest {
                 .isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> clip.morphChannels().clear()).isInstanceOf(UnsupportedOperationException.class);
     }
+
+    @Test
+    void aDeclaredDurationOutlastsTheLastKey() {
+        AnimationClip keys = AnimationClip.of("walk", List.of(rotation("knee", 0.5f, 2)));
+        AnimationClip clip = keys.withDuration(3);
+        assertThat(clip.duration()).isEqualTo(3);
+        assertThat(clip.lastKeyTime()).isEqualTo(2);
+        assertThat(clip.startTime()).isEqualTo(0.5f);
+        assertThat(clip.channels()).isEqualTo(keys.channels());
+        assertThat(keys.duration()).isEqualTo(2);
+        assertThat(keys.lastKeyTime()).isEqualTo(2);
+        // the duration is part of the clip's value
+        assertThat(clip).isNotEqualTo(keys).isEqualTo(keys.withDuration(3));
+        assertThat(clip.hashCode()).isEqualTo(keys.withDuration(3).hashCode());
+        assertThat(clip.withDuration(2)).isEqualTo(keys);
+        assertThat(keys.withDuration(2)).isSameAs(keys);
+        assertThat(AnimationClip.of("empty", List.of()).withDuration(1.5f).duration()).isEqualTo(1.5f);
+    }
+
+    @Test
+    void rejectsADurationBeforeTheLastKeyOrNotFinite() {
+        AnimationClip clip = AnimationClip.of("walk", List.of(rotation("knee", 0, 2)));
+        for (float bad : new float[] {1.5f, -1, Float.NaN, Float.POSITIVE_INFINITY}) {
+            assertThatThrownBy(() -> clip.withDuration(bad)).as("duration %s", bad)
+                    .isInstanceOf(ValidationException.class)
+                    .hasMessage("clip 'walk': duration " + bad + " s, expected a finite number of seconds >= its last "
+                            + "key time 2.0 s");
+        }
+    }
 }

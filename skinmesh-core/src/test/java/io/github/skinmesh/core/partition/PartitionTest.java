@@ -6,12 +6,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.skinmesh.core.CancelledException;
 import io.github.skinmesh.core.Progress;
 import io.github.skinmesh.core.ValidationException;
+import io.github.skinmesh.core.model.AnimationClip;
+import io.github.skinmesh.core.model.BoneChannel;
 import io.github.skinmesh.core.model.BoneWeights;
+import io.github.skinmesh.core.model.ChannelPath;
+import io.github.skinmesh.core.model.Character;
+import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.Draw;
 import io.github.skinmesh.core.model.Material;
 import io.github.skinmesh.core.model.Mesh;
+import io.github.skinmesh.core.model.Part;
+import io.github.skinmesh.core.model.Skeleton;
 import io.github.skinmesh.core.model.Skin;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.joml.Matrix4f;
 import org.junit.jupiter.api.Test;
 
@@ -270,5 +278,20 @@ class PartitionTest {
         assertThat(twice.mesh().submeshes().get(0).draws()).hasSize(1);
         assertThat(twice.mesh().submeshes().get(1).draws()).isEmpty();
         assertThat(twice.report().submeshes().get(1)).isEqualTo(new SubmeshPartition(1, 0, 0, 0, 0, 0, 0, 0));
+    }
+
+    /** Splitting draws rebuilds the clips (their morph channels follow the draws) and keeps each clip's duration. */
+    @Test
+    void splittingDrawsKeepsADeclaredDuration() {
+        Mesh grid = PartitionFixtures.grid(new SplittableRandom(5), 4, 4, 3, 2, 1, true);
+        Skeleton.Builder sb = Skeleton.builder("s");
+        for (int b = 0; b < 3; b++) {
+            sb.addBone("bone" + b, b - 1, new org.joml.Vector3f(0, 1, 0), new org.joml.Quaternionf(),
+                    new org.joml.Vector3f(1));
+        }
+        AnimationClip clip = AnimationClip.of("wave", List.of(BoneChannel.of("bone1", ChannelPath.TRANSLATION,
+                Interpolation.LINEAR, new float[] {0, 1}, new float[] {0, 1, 0, 0, 2, 0}))).withDuration(4);
+        Character c = Character.of("c", sb.build(), List.of(Part.of("grid", grid)), List.of(clip));
+        assertThat(Partition.splitDraws(c).clips()).containsExactly(clip);
     }
 }
