@@ -464,7 +464,8 @@ final class InspectCommand implements Callable<Integer> {
             int channels = clip.channels().size();
             int morphChannels = clip.morphChannels().size();
             out.printf(Locale.ROOT, "  %d '%s': %.4f s (keys %.4f..%.4f s), %d channel%s, %d morph channel%s%n", c,
-                    clip.name(), clip.duration(), clip.startTime(), clip.duration(), channels, channels == 1 ? "" : "s",
+                    clip.name(), clip.duration(), clip.startTime(), clip.lastKeyTime(), channels,
+                    channels == 1 ? "" : "s",
                     morphChannels, morphChannels == 1 ? "" : "s");
         }
         printImages(out, images);

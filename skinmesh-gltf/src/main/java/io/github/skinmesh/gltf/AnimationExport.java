@@ -27,12 +27,12 @@ import java.util.Map;
  * A clip that lasts past its last key ({@link AnimationClip#withDuration}) has no other way to say
  * so in glTF, where an animation ends at its last key: one of its channels gets one more key at the
  * clip's end holding its last value, so the written animation lasts as long; reading it back gives
- * that channel one more key. The channel is the first STEP one, which then samples the same values
- * at every time; else the first LINEAR translation, scale or weights channel, whose interpolation
- * between two equal keys ({@code v + a * (v - v)}) gives the value again, but for a {@code -0}
- * that becomes {@code +0}; else the first channel, a LINEAR rotation or a CUBICSPLINE channel
- * (zero tangents around the new key, and the former last key's out-tangent, which nothing used,
- * set to zero), which hold the value to within the rounding of interpolating two equal keys.
+ * that channel one more key. The channel is the first STEP one; else the first LINEAR translation,
+ * scale or weights channel, whose interpolation between two equal keys, {@code v + a * (v - v)},
+ * is what the sampler computes after a last key ({@code a = 0}) too: both give the same values
+ * at every time. Else it is the first channel, a LINEAR rotation or a CUBICSPLINE channel (zero
+ * tangents around the new key, and the former last key's out-tangent, which nothing used, set to
+ * zero), which holds the value to within the rounding of interpolating two equal keys.
  * Not thread-safe; one per export.
  */
 final class AnimationExport {

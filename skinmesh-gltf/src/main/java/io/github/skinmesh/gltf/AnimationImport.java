@@ -101,7 +101,7 @@ final class AnimationImport {
         TreeSet<Integer> outside = new TreeSet<>();
         // the animation lasts until the last key of all its channels, dropped ones included
         float droppedEnd = 0;
-        List<Integer> untimed = new ArrayList<>();
+        List<String> untimed = new ArrayList<>();
         for (int c = 0; channels != null && c < channels.size(); c++) {
             String wc = where + ".channels[" + c + "]";
             JsonNode channel = Json.element(channels, c, wc);
@@ -116,13 +116,13 @@ final class AnimationImport {
             }
             if (node == Index.NONE) {
                 warnings.add(wc + ": target has no node (an extension's target?); channel dropped");
-                droppedEnd = Math.max(droppedEnd, declaredEnd(samplers, s, c, untimed));
+                droppedEnd = Math.max(droppedEnd, declaredEnd(samplers, s, wc, untimed));
                 continue;
             }
             ChannelPath cp = transformPath(path);
             if (cp == null && !path.equals("weights")) {
                 warnings.add(wc + ".target.path '" + path + "' is not supported; channel dropped");
-                droppedEnd = Math.max(droppedEnd, declaredEnd(samplers, s, c, untimed));
+                droppedEnd = Math.max(droppedEnd, declaredEnd(samplers, s, wc, untimed));
                 continue;
             }
             int weightCount = 0;
@@ -131,12 +131,12 @@ final class AnimationImport {
                 if (weightCount == 0) {
                     warnings.add(wc + ": weights of nodes[" + node + "], which is not a part with morph "
                             + "targets; channel dropped");
-                    droppedEnd = Math.max(droppedEnd, declaredEnd(samplers, s, c, untimed));
+                    droppedEnd = Math.max(droppedEnd, declaredEnd(samplers, s, wc, untimed));
                     continue;
                 }
             } else if (nodes.boneOfNode(node) == Index.NONE) {
                 outside.add(node);
-                droppedEnd = Math.max(droppedEnd, declaredEnd(samplers, s, c, untimed));
+                droppedEnd = Math.max(droppedEnd, declaredEnd(samplers, s, wc, untimed));
                 continue;
             }
             String ws = where + ".samplers[" + s + "]";
@@ -209,8 +209,8 @@ final class AnimationImport {
             warnings.add(where + ": channels targeting nodes outside the skeleton dropped (" + sb + ")");
         }
         if (!untimed.isEmpty()) {
-            warnings.add(where + ": dropped channels " + untimed + " declare no end time (their input accessors have "
-                    + "no valid max); the clip's duration leaves them out");
+            warnings.add(String.join(", ", untimed) + ": dropped without a declared end time (no valid max on the"
+                    + " input accessor); the clip's duration leaves " + (untimed.size() == 1 ? "it" : "them") + " out");
         }
         AnimationClip clip;
         try {
@@ -219,8 +219,9 @@ final class AnimationImport {
             throw new FormatException(where + ": " + e.getMessage(), e);
         }
         if (droppedEnd > clip.lastKeyTime()) {
-            warnings.add(where + ": lasts " + droppedEnd + " s, to the end of channels it drops (its kept keys end at "
-                    + clip.lastKeyTime() + " s); the clip keeps that duration");
+            warnings.add(where + ": lasts " + droppedEnd + " s, to the end of channels it drops ("
+                    + (bones.isEmpty() && morphs.isEmpty() ? "it keeps none"
+                            : "its kept keys end at " + clip.lastKeyTime() + " s") + "); the clip keeps that duration");
             clip = clip.withDuration(droppedEnd);
         }
         return clip;
@@ -230,10 +231,10 @@ final class AnimationImport {
      * The end time of a dropped channel: its sampler's input accessor's {@code max} (glTF requires
      * {@code min} and {@code max} on animation inputs), read without decoding the keys, which the
      * import does not need. A channel whose sampler, input index or {@code max} is missing or
-     * malformed, or whose {@code max} is negative, adds its index to {@code untimed} and gives 0:
+     * malformed, or whose {@code max} is negative, adds its name to {@code untimed} and gives 0:
      * the import drops it either way and does not fail for it.
      */
-    private float declaredEnd(@Nullable JsonNode samplers, int s, int c, List<Integer> untimed) {
+    private float declaredEnd(@Nullable JsonNode samplers, int s, String channel, List<String> untimed) {
         try {
             JsonNode sampler = samplers == null ? null : samplers.get(s);
             if (sampler != null && sampler.isObject()) {
@@ -248,7 +249,7 @@ final class AnimationImport {
         } catch (FormatException e) {
             // malformed: untimed, below
         }
-        untimed.add(c);
+        untimed.add(channel);
         return 0;
     }
 

@@ -68,7 +68,10 @@ public record GltfReadOptions(ExternalResources externalResources, KeyTimes keyT
 
     /** Treatment of translation, rotation and scale channels that target nodes outside the skeleton. */
     public enum AnimatedNodes {
-        /** Such channels are dropped; the asset's warnings name the animation and the nodes. */
+        /**
+         * Such channels are dropped; the asset's warnings name the animation and the nodes. The
+         * clip still lasts until their last keys (their input accessors' declared {@code max}).
+         */
         DROP,
         /**
          * Every node targeted by such a channel becomes a bone, with its ancestors, so that no

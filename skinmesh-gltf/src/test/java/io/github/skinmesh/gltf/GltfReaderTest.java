@@ -551,8 +551,8 @@ class GltfReaderTest {
         ((ObjectNode) g.array("accessors").get(longIn)).remove("max");
         GltfAsset a = read(g);
         assertThat(a.clips().get(0).duration()).isEqualTo(1f);
-        assertThat(a.warnings()).contains("animations[0]: dropped channels [1] declare no end time (their input "
-                + "accessors have no valid max); the clip's duration leaves them out");
+        assertThat(a.warnings()).contains("animations[0].channels[1]: dropped without a declared end time (no valid "
+                + "max on the input accessor); the clip's duration leaves it out");
     }
 
     /** The joint rotated over 1 s and a prop node outside the skeleton moved over 3 s. */
@@ -768,7 +768,7 @@ class GltfReaderTest {
             assertThat(a.warnings()).as(mode.name()).containsExactly(
                     "animations[0].channels[0].target.path 'pointer' is not supported; channel dropped",
                     "animations[0].channels[1].target.path 'pointer' is not supported; channel dropped",
-                    "animations[0]: lasts 1.0 s, to the end of channels it drops (its kept keys end at 0.0 s); "
+                    "animations[0]: lasts 1.0 s, to the end of channels it drops (it keeps none); "
                             + "the clip keeps that duration");
             assertThat(a.clips().get(0).duration()).isEqualTo(1f);
         }

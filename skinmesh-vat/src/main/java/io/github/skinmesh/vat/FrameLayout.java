@@ -214,6 +214,12 @@ final class FrameLayout {
             warnings.add("clip " + Checks.quote(clip.name()) + ": " + offGrid + " key times are not on the grid of its"
                     + " smallest key gap (" + fps + " fps); those keys are not sampled exactly");
         }
+        double end = clip.duration() * (double) fps;
+        if (clip.duration() > clip.lastKeyTime() && Math.abs(end - Math.rint(end)) > FRAME_SLACK) {
+            warnings.add("clip " + Checks.quote(clip.name()) + ": its duration " + clip.duration() + " s, past its last"
+                    + " key, is not on the grid of its smallest key gap (" + fps + " fps); its last frame interval is"
+                    + " shorter");
+        }
         return fps;
     }
 }

@@ -79,11 +79,12 @@ public record VatClip(String name, int page, int firstRow, int frames, float fps
      *
      * @param duration seconds, {@code >= 0}
      * @param fps rate, {@code > 0}
-     * @return the frames, at least 1 (a long: the caller bounds it)
+     * @return the frames, at least 1 (a long: the caller bounds it); {@link Long#MAX_VALUE} for a
+     *     product beyond 2^62, which no caller accepts
      */
     public static long frameCount(float duration, float fps) {
         double intervals = Math.ceil(duration * (double) fps - FRAME_SLACK);
-        return (long) Math.max(0, intervals) + 1;
+        return intervals >= 0x1p62 ? Long.MAX_VALUE : (long) Math.max(0, intervals) + 1;
     }
 
     /**

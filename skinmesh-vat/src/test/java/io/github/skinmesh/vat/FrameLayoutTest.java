@@ -56,6 +56,18 @@ class FrameLayoutTest {
         assertThat(cf.frames()).isEqualTo(76);
         assertThat(cf.time(cf.frames() - 1)).isEqualTo(2.5f);
         assertThat(cf.time(30)).isEqualTo(1f);
+        // at the keys' own rate, an end off their grid is said
+        FrameLayout keys = FrameLayout.plan("test", 10, 1, List.of(clip("c", 0, 0.5f, 1).withDuration(2.2f)),
+                new FrameLayout.Sampling(30, FrameTimes.CLIP_KEYS, 4096, Vat.MAX_TEXTURE_SIZE, TextureSize.FREE,
+                        PageMode.SINGLE));
+        assertThat(keys.clips.get(0).frames()).isEqualTo(6);
+        assertThat(keys.warnings).containsExactly("clip 'c': its duration 2.2 s, past its last key, is not on the grid"
+                + " of its smallest key gap (2.0 fps); its last frame interval is shorter");
+        // a declared end too far for any frame count is refused with the numbers, not wrapped around
+        assertThatThrownBy(() -> FrameLayout.plan("test", 10, 1, List.of(clip("c", 0, 1).withDuration(3e38f)),
+                sampling(30))).isInstanceOf(ValidationException.class)
+                .hasMessage("test: clip 'c' of 3.0E38 s at 30.0 fps needs " + Long.MAX_VALUE + " frames, more than "
+                        + Vat.MAX_FRAMES);
     }
 
     @Property(tries = 200)

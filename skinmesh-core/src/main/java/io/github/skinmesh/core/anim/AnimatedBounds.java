@@ -21,9 +21,10 @@ import org.jspecify.annotations.Nullable;
  * <p>The clip is sampled at {@code sampleCount = ceil((end - start) * samplesPerSecond) + 1}
  * evenly spaced times {@code t_i = start + (end - start) * i / (sampleCount - 1)}, where
  * {@code start} is the clip's {@linkplain AnimationClip#startTime() first key time} and
- * {@code end} its {@linkplain AnimationClip#duration() duration}; both ends are always included
- * and a clip of duration 0 is sampled once. (Before its first key time a clamped clip holds the
- * pose at that time, so sampling from there loses nothing.) Poses between samples are not
+ * {@code end} its {@linkplain AnimationClip#lastKeyTime() last key time}; both ends are always
+ * included and a clip whose keys are all at one time is sampled once. (Before its first key time
+ * a clamped clip holds the pose at that time, and after its last, to a longer declared duration,
+ * the pose at that one, so sampling the keys' span loses nothing.) Poses between samples are not
  * considered; raise the rate for fast motion.
  *
  * <p>Each sample is posed by {@link CharacterPoser}, the one posing path, so the box is in the
@@ -124,7 +125,7 @@ public final class AnimatedBounds {
         Objects.requireNonNull(progress, "progress");
         String operation = "animatedBounds";
         float start = clip.startTime();
-        float end = clip.duration();
+        float end = clip.lastKeyTime(); // a clip declared longer holds its last pose after its last key
         double intervals = end > start ? Math.ceil((end - (double) start) * options.samplesPerSecond()) : 0;
         if (intervals + 1 > MAX_SAMPLE_COUNT) {
             throw new ValidationException(operation + ": clip " + Checks.quote(clip.name()) + " of " + (end - start)

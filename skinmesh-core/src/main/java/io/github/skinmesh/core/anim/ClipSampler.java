@@ -22,9 +22,10 @@ import org.jspecify.annotations.Nullable;
  * translations and scales and blends rotations along the shortest arc (spherical by default, see
  * {@link SampleOptions.RotationBlend}); CUBICSPLINE is the Hermite spline with in- and out-tangents
  * scaled by the key interval, rotations normalized afterwards. Time handling follows
- * {@link SampleOptions.TimeMode}: clamped play-once by default, where the clip's duration is the
- * last key time over all channels and a channel that starts later holds its first key's value
- * until then.
+ * {@link SampleOptions.TimeMode}: clamped play-once by default, where the clip's
+ * {@linkplain AnimationClip#duration() duration} is the last key time over all channels unless the
+ * clip declares a longer one (every channel then holds its last value to that end), a channel
+ * that starts later holds its first key's value until then, and looping wraps at the duration.
  *
  * <p>Key lookup keeps a cursor per key timeline (channels whose key times are equal share one),
  * so playback that moves forward finds its keys in O(1) per timeline, while any other time falls
@@ -184,7 +185,7 @@ public final class ClipSampler {
         return bound.report;
     }
 
-    /** @return the clip's duration in seconds: its last key time over all channels */
+    /** @return the clip's {@linkplain AnimationClip#duration() duration} in seconds */
     public float duration() {
         return bound.duration;
     }

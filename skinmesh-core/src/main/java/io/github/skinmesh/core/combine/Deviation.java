@@ -60,8 +60,10 @@ final class Deviation {
         for (AnimationClip clip : clips) {
             CharacterPoser poser = CharacterPoser.bind(layout.skeleton, List.of(), clip, PoserOptions.DEFAULTS);
             for (int s = 0; s < samples; s++) {
+                // the keys' span: before the first key and after the last the pose does not change
                 float start = clip.startTime();
-                float t = samples == 1 ? start : start + (clip.duration() - start) * s / (samples - 1);
+                float t = samples == 1 ? start
+                        : (float) (start + ((double) clip.lastKeyTime() - start) * s / (samples - 1));
                 posers.add(poser);
                 times.add(t);
             }

@@ -56,8 +56,8 @@ final class PoseSet {
     }
 
     /**
-     * The number of poses per clip: {@code ceil((end - start) * samplesPerSecond) + 1} (1 for a
-     * clip of duration 0), scaled down in proportion when the total exceeds {@code maxPoses},
+     * The number of poses per clip: {@code ceil((end - start) * samplesPerSecond) + 1} over its
+     * keys' span (1 for a clip whose keys are all at one time), scaled down in proportion when the total exceeds {@code maxPoses},
      * keeping at least {@code min(2, own count)} per clip.
      */
     static int[] poseCounts(List<AnimationClip> clips, ReduceOptions options) {
@@ -65,7 +65,7 @@ final class PoseSet {
         long total = 0;
         for (int c = 0; c < counts.length; c++) {
             AnimationClip clip = clips.get(c);
-            double span = (double) clip.duration() - clip.startTime();
+            double span = (double) clip.lastKeyTime() - clip.startTime();
             double n = span > 0 ? Math.ceil(span * options.samplesPerSecond()) + 1 : 1;
             counts[c] = (int) Math.min(n, ReduceOptions.MAX_POSES);
             total += counts[c];
@@ -79,10 +79,13 @@ final class PoseSet {
         return counts;
     }
 
-    /** Pose {@code i} of {@code n} of a clip: evenly spaced from its first key time to its duration. */
+    /**
+     * Pose {@code i} of {@code n} of a clip: evenly spaced from its first key time to its last (a
+     * clip declared longer holds its last pose after that, which the last pose already samples).
+     */
     static float poseTime(AnimationClip clip, int i, int n) {
         float start = clip.startTime();
-        float end = clip.duration();
+        float end = clip.lastKeyTime();
         if (n == 1 || !(end > start)) {
             return start;
         }

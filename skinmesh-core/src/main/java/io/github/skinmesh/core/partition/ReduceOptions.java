@@ -10,9 +10,9 @@ import java.util.Objects;
  *
  * @param samplesPerSecond how densely each clip is sampled, in poses per second of clip time,
  *     finite and {@code > 0}; default 30. A clip from its first key time {@code start} to its
- *     duration {@code end} gets {@code ceil((end - start) * samplesPerSecond) + 1} evenly spaced
- *     poses, both ends included (one pose for a clip of duration 0), before {@code maxPoses}
- *     applies.
+ *     last key time {@code end} (it holds its poses outside) gets
+ *     {@code ceil((end - start) * samplesPerSecond) + 1} evenly spaced poses, both ends included
+ *     (one pose for a clip whose keys are all at one time), before {@code maxPoses} applies.
  * @param maxPoses the most poses sampled over all clips, {@code 1..}{@value #MAX_POSES}; default
  *     64. When the clips ask for more, each clip's count is scaled down in proportion (keeping at
  *     least its two ends, or its one pose), so the work and the memory
