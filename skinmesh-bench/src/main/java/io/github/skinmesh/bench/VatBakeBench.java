@@ -3,6 +3,7 @@ package io.github.skinmesh.bench;
 import io.github.skinmesh.core.Progress;
 import io.github.skinmesh.core.anim.CharacterPoser;
 import io.github.skinmesh.core.anim.PosedVertices;
+import io.github.skinmesh.core.anim.PoserOptions;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneWeights;
 import io.github.skinmesh.core.model.Character;
@@ -44,7 +45,9 @@ import org.openjdk.jmh.annotations.State;
  * from 2026-12-01: the raw-array {@link Skinning#skinInto(float[], int, int[], float[], float[],
  * float[], float[], float[], float[], float[], int, int, SkinningOptions)}, which scans every joint
  * index on every call. {@link #posing} poses the same frames with {@link CharacterPoser} alone (clip
- * sampling, skin matrices, the checks and LBS), the baseline of the figures before those. The fork
+ * sampling, skin matrices, the checks and LBS), the baseline of the figures before those.
+ * {@link #floorBake} is a floor under any bake of the workload: what every bake must do, and
+ * nothing else (see there). The fork
  * runs with {@code --add-modules jdk.incubator.vector}, so that core's vector LBS kernel skins both
  * the baselines and the bake's poses (the bake's own vector loops run too where it has them).
  * Goal: bake {@code >= 0.7x} the baseline. Each method also counts its thread's CPU time
@@ -76,6 +79,10 @@ public abstract class VatBakeBench {
     float[][] skinnedNormals;
     float[][] bindTangents;
     float[][] skinnedTangents;
+    /** The bake's texture size in bytes, and one frame's texels as the bake wrote them (frame 0). */
+    int textureBytes;
+    byte[] frameTexels;
+    int frameStride;
 
     /** @return the character baked */
     abstract Character character();
@@ -95,7 +102,13 @@ public abstract class VatBakeBench {
                 .withPositionMode(PositionMode.ABSOLUTE);
         poser = CharacterPoser.bind(character, clip);
         out = poser.newOutput();
-        frames = Vat.bakeVertexTextures(character, List.of(clip), options, Progress.NONE).clips().get(0).frames();
+        VatResult bake = Vat.bakeVertexTextures(character, List.of(clip), options, Progress.NONE);
+        frames = bake.clips().get(0).frames();
+        byte[] texture = bake.textures().get(0).bytes();
+        textureBytes = texture.length;
+        int bytesPerTexel = VatEncoding.valueOf(encoding).bytesPerTexel();
+        frameStride = bake.rowsPerFrame() * bake.width() * bytesPerTexel;
+        frameTexels = Arrays.copyOf(texture, (int) character.vertexCount() * bytesPerTexel);
         if (character.vertexCount() * frames != vertexFrames()) {
             throw new IllegalStateException("workload vat: " + character.vertexCount() + " vertices x " + frames
                     + " frames, expected " + vertexFrames() + " vertex-frames");
@@ -214,6 +227,32 @@ public abstract class VatBakeBench {
             }
         }
         return acc;
+    }
+
+    /**
+     * A floor under any bake of this workload: the work every bake must do, and nothing else. It
+     * binds a poser to the clip as the bake does ({@link CharacterPoser#bind} with the bake's
+     * options: the weights normalized and bound), poses every frame through it (sampling, skin
+     * matrices, LBS, the finite checks: core's one posing path, which a bake must use), and writes
+     * every vertex-frame's texel into a new texture of the bake's size, with
+     * {@link System#arraycopy} of one frame's texels encoded at setup and kept in cache. It does not
+     * encode, decode, measure errors, box, detect loops, or build meshes and the manifest, all of
+     * which the bake must also do.
+     *
+     * @param cpu CPU-time counters
+     * @return the texture
+     */
+    @Benchmark
+    public byte[] floorBake(CpuTime cpu) {
+        cpu.call();
+        CharacterPoser bound = CharacterPoser.bind(character, clip, PoserOptions.BAKE);
+        PosedVertices posed = bound.newOutput();
+        byte[] texture = new byte[textureBytes];
+        for (int f = 0; f < frames; f++) {
+            bound.poseInto(time(f), posed);
+            System.arraycopy(frameTexels, 0, texture, f * frameStride, frameTexels.length);
+        }
+        return texture;
     }
 
     /**

@@ -22,6 +22,16 @@ class VatBenchTest {
         } else {
             assertThat(r.maxError()).isPositive().isLessThan(largestError);
         }
+        // the floor writes a texture of the bake's size, each frame's texels where the bake puts that frame
+        byte[] floor = bench.floorBake(new CpuTime());
+        byte[] baked = r.textures().get(0).bytes();
+        assertThat(floor).hasSize(baked.length);
+        int texels = (int) r.elementCount() * VatEncoding.valueOf(encoding).bytesPerTexel();
+        int stride = r.rowsPerFrame() * r.width() * VatEncoding.valueOf(encoding).bytesPerTexel();
+        for (int f = 0; f < r.clips().get(0).frames(); f++) {
+            assertThat(Arrays.copyOfRange(floor, f * stride, f * stride + texels)).as("frame %d", f)
+                    .isEqualTo(Arrays.copyOf(baked, texels));
+        }
         // both baselines are the poser's LBS: after each, every part holds the last frame's pose bit for bit
         assertThat(bench.posing(new CpuTime())).isFinite();
         PosedVertices out = bench.out;
