@@ -16,7 +16,9 @@ import java.util.Map;
  * children, as a new bone's parent is either already in the union or an earlier new bone of the
  * same skeleton). A bone's rest transform is the first skeleton's that has it. Two skeletons that
  * give a bone different parents (a root counting as a parent of its own) are an error naming both
- * parts, the bone and both parents; different rest transforms are a warning.
+ * parts, the bone and both parents; different rest transforms are a warning naming the values.
+ * A part is posed on the union's rest transforms with its own bind matrices: where its skeleton
+ * placed an ancestor of its bones elsewhere (an armature exported at another scale), it moves.
  *
  * <p>Work: one hash lookup per bone of each distinct skeleton (skeletons are deduplicated by
  * identity); allocates the union's arrays.
@@ -95,11 +97,18 @@ final class SkeletonUnion {
                             + " in skeleton " + Checks.quote(skeletons.get(owner[u]).name()) + ", " + describe(parentName)
                             + " in skeleton " + Checks.quote(s.name()) + "; expected one hierarchy");
                 }
-                if (!near(t, 3 * u, st, 3 * b, 3) || !near(r, 4 * u, sr, 4 * b, 4) || !near(sc, 3 * u, ss, 3 * b, 3)) {
+                StringBuilder diff = new StringBuilder();
+                differs(diff, "translation", st, 3 * b, t, 3 * u, 3);
+                differs(diff, "rotation", sr, 4 * b, r, 4 * u, 4);
+                differs(diff, "scale", ss, 3 * b, sc, 3 * u, 3);
+                if (diff.length() > 0) {
                     warnings.add("skeleton " + Checks.quote(s.name()) + " of part " + Checks.quote(partNames.get(i))
                             + " gives bone " + Checks.quote(bone) + " another rest transform than skeleton "
                             + Checks.quote(skeletons.get(owner[u]).name()) + " of part "
-                            + Checks.quote(partNames.get(owner[u])) + "; the first is kept");
+                            + Checks.quote(partNames.get(owner[u])) + " (" + diff + "); the first is kept, and part "
+                            + Checks.quote(partNames.get(i)) + " is posed on it as it is bound (its bind matrices are "
+                            + "not corrected for the difference), so it moves with the bone's descendants as far as the"
+                            + " two transforms differ");
                 }
             }
         }
@@ -112,6 +121,25 @@ final class SkeletonUnion {
 
     private static String describe(String parent) {
         return parent == null ? "no parent (a root)" : "parent " + Checks.quote(parent);
+    }
+
+    /** Appends {@code "name (a) against (b)"} when the two differ by more than {@link #REST_TOLERANCE}. */
+    private static void differs(StringBuilder sb, String name, float[] a, int ao, float[] b, int bo, int count) {
+        if (near(a, ao, b, bo, count)) {
+            return;
+        }
+        sb.append(sb.length() == 0 ? "" : ", ").append(name).append(' ');
+        tuple(sb, a, ao, count);
+        sb.append(" against ");
+        tuple(sb, b, bo, count);
+    }
+
+    private static void tuple(StringBuilder sb, float[] v, int o, int count) {
+        sb.append('(');
+        for (int i = 0; i < count; i++) {
+            sb.append(i == 0 ? "" : ", ").append(v[o + i]);
+        }
+        sb.append(')');
     }
 
     private static boolean near(float[] a, int ao, float[] b, int bo, int count) {

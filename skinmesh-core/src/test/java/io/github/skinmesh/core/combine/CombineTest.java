@@ -621,6 +621,31 @@ class CombineTest {
         assertThat(apart.mesh().vertexCount()).isEqualTo(8);
     }
 
+    /**
+     * A second skeleton whose shared root has another rest scale (an armature exported at another
+     * scale): the first is kept, and the warning names both values and what happens to the part.
+     */
+    @Test
+    void anotherRestTransformOfASharedBoneIsNamedWithItsValues() {
+        Skeleton a = body();
+        Skeleton.Builder sb = Skeleton.builder("scaled");
+        for (int b = 0; b < a.boneCount(); b++) {
+            sb.addBone(a.boneName(b), a.parent(b), a.restTranslation(b, new Vector3f()),
+                    a.restRotation(b, new Quaternionf()), b == 0 ? new Vector3f(0.5f) : a.restScale(b, new Vector3f()));
+        }
+        Skeleton scaled = sb.build();
+        Character one = Character.builder("one", a).addPart(Part.of("shirt", quad("shirt", a, 0, OPAQUE, "chest")))
+                .build();
+        Character two = Character.builder("two", scaled).addPart(Part.of("hat", quad("hat", scaled, 2, OPAQUE, "head")))
+                .build();
+        CombineResult r = Combine.combine(List.of(CombineInput.of(one, one.part("shirt")),
+                CombineInput.of(two, two.part("hat"))), CombineOptions.DEFAULTS);
+        assertThat(r.report().warnings()).contains("skeleton 'scaled' of part 'hat' gives bone 'hips' another rest "
+                + "transform than skeleton 'body' of part 'shirt' (scale (0.5, 0.5, 0.5) against (1.0, 1.0, 1.0)); the "
+                + "first is kept, and part 'hat' is posed on it as it is bound (its bind matrices are not corrected for "
+                + "the difference), so it moves with the bone's descendants as far as the two transforms differ");
+    }
+
     @Test
     void clipsKeepTheirChannelsOfTheSkeletonAndTheirMorphChannelsFollowTheParts() {
         Skeleton a = body();
