@@ -6,6 +6,7 @@ import io.github.skinmesh.core.anim.CharacterPoser;
 import io.github.skinmesh.core.anim.PosedVertices;
 import io.github.skinmesh.core.anim.PoserOptions;
 import io.github.skinmesh.core.internal.Checks;
+import io.github.skinmesh.core.internal.HalfRounding;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.Bounds;
@@ -209,6 +210,12 @@ final class VertexBaker {
                 throw new ValidationException(WHERE + ": a " + (offsets ? "position offset" : "position")
                         + " coordinate reaches " + largest + ", beyond the half-float range (largest finite "
                         + HalfFloats.MAX_HALF + "); use the float or a normalized encoding");
+            }
+            if (bounds.minX() <= bounds.maxX()) {
+                // the stored values are the halves, and rounding is monotone: their box is the exact box rounded
+                bounds = new Bounds(HalfRounding.widened(bounds.minX()), HalfRounding.widened(bounds.minY()),
+                        HalfRounding.widened(bounds.minZ()), HalfRounding.widened(bounds.maxX()),
+                        HalfRounding.widened(bounds.maxY()), HalfRounding.widened(bounds.maxZ()));
             }
         }
 

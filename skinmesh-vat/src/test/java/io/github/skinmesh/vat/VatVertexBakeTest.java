@@ -244,6 +244,41 @@ class VatVertexBakeTest {
         }
     }
 
+    /**
+     * The manifest's bounds are the box of the stored values, exactly: every texel lies in it and
+     * each side is some texel's value. For half that is the box of the rounded halves, which can
+     * lie outside the exact values' box by half a half step.
+     */
+    @Test
+    void theBoundsAreTheBoxOfTheStoredValues() {
+        Humanoid h = VatModels.humanoid();
+        for (VatEncoding e : List.of(VatEncoding.FLOAT, VatEncoding.HALF)) {
+            for (PositionMode mode : PositionMode.values()) {
+                VatResult r = Vat.bakeVertexTextures(h.character(), List.of(h.walk(), h.idle()),
+                        VatOptions.DEFAULTS.withEncoding(e).withPositionMode(mode), Progress.NONE);
+                VatTexture positions = r.texture("positions");
+                float[] t = new float[4];
+                float[] box = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
+                    Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
+                for (VatClip clip : r.clips()) {
+                    for (int f = 0; f < clip.frames(); f++) {
+                        for (int i = 0; i < r.elementCount(); i++) {
+                            long texel = (long) (clip.firstRow() + f * r.rowsPerFrame()) * r.width() + i;
+                            positions.fetch((int) (texel % r.width()), (int) (texel / r.width()), t, 0);
+                            for (int k = 0; k < 3; k++) {
+                                box[k] = Math.min(box[k], t[k]);
+                                box[k + 3] = Math.max(box[k + 3], t[k]);
+                            }
+                        }
+                    }
+                }
+                Bounds b = r.bounds();
+                assertThat(new float[] {b.minX(), b.minY(), b.minZ(), b.maxX(), b.maxY(), b.maxZ()})
+                        .as("%s %s", e, mode).containsExactly(box);
+            }
+        }
+    }
+
     @Test
     void offsetsAreRelativeToTheMeshesReturnedWithTheTextures() {
         Humanoid h = VatModels.humanoid();
