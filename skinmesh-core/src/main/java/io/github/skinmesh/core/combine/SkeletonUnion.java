@@ -97,11 +97,11 @@ final class SkeletonUnion {
                             + " in skeleton " + Checks.quote(skeletons.get(owner[u]).name()) + ", " + describe(parentName)
                             + " in skeleton " + Checks.quote(s.name()) + "; expected one hierarchy");
                 }
-                StringBuilder diff = new StringBuilder();
-                differs(diff, "translation", st, 3 * b, t, 3 * u, 3);
-                differs(diff, "rotation", sr, 4 * b, r, 4 * u, 4);
-                differs(diff, "scale", ss, 3 * b, sc, 3 * u, 3);
-                if (diff.length() > 0) {
+                if (!near(t, 3 * u, st, 3 * b, 3) || !near(r, 4 * u, sr, 4 * b, 4) || !near(sc, 3 * u, ss, 3 * b, 3)) {
+                    StringBuilder diff = new StringBuilder();
+                    differs(diff, "translation", st, 3 * b, t, 3 * u, 3);
+                    differs(diff, "rotation", sr, 4 * b, r, 4 * u, 4);
+                    differs(diff, "scale", ss, 3 * b, sc, 3 * u, 3);
                     warnings.add("skeleton " + Checks.quote(s.name()) + " of part " + Checks.quote(partNames.get(i))
                             + " gives bone " + Checks.quote(bone) + " another rest transform than skeleton "
                             + Checks.quote(skeletons.get(owner[u]).name()) + " of part "

@@ -28,8 +28,9 @@ package io.github.skinmesh.core.internal;
  * {@code q + ((E + 15) << 10)} in their low 16 bits (the rest lies above), which is
  * {@code q + ((E - 113) << 10)}, the magnitude above, because the two differ by {@code 2^17}. The
  * narrowing to {@code short} keeps those 16 bits; bit 15 is 0 below the overflow threshold, where
- * the sign goes. So no subtraction of {@code M} and no separate exponent term: one maximum instead
- * of a subtraction and a maximum, and one shift.
+ * the sign goes. So neither the subtraction of {@code M} nor the subtraction that offsets the
+ * exponent field is needed ({@link #widened} and {@link #halfAndWidened} keep {@code M}, whose
+ * difference from the sum is the widened value).
  *
  * <p>Outside the range (65520 and beyond, infinities, NaN) the results are unspecified: callers
  * either know their values are in range or reject the out-of-range ones by other means. Stateless;

@@ -134,7 +134,8 @@ public final class AnimationClip {
             throw new ValidationException("clip " + Checks.quote(name) + ": duration " + seconds
                     + " s, expected a finite number of seconds >= its last key time " + lastKeyTime + " s");
         }
-        return seconds == duration ? this : new AnimationClip(this, seconds);
+        float d = seconds + 0f; // -0 becomes 0, as of() counts a clip whose keys all lie at 0
+        return Float.floatToIntBits(d) == Float.floatToIntBits(duration) ? this : new AnimationClip(this, d);
     }
 
     /** @return the earliest key time in seconds (0 for a clip without channels) */

@@ -74,6 +74,9 @@ class AnimationClipTest {
         assertThat(clip.withDuration(2)).isEqualTo(keys);
         assertThat(keys.withDuration(2)).isSameAs(keys);
         assertThat(AnimationClip.of("empty", List.of()).withDuration(1.5f).duration()).isEqualTo(1.5f);
+        // a declared -0 is the 0 of a clip whose keys all lie at 0
+        AnimationClip atZero = AnimationClip.of("pose", List.of(rotation("knee", 0)));
+        assertThat(atZero.withDuration(2).withDuration(-0f)).isEqualTo(atZero);
     }
 
     @Test
