@@ -633,6 +633,39 @@ class GltfReaderTest {
         }
     }
 
+    /**
+     * With a LINEAR rotation as its only bone channel, the hold key goes on the LINEAR morph weight
+     * channel after it (the channels counted bone channels first, then morph channels): the file
+     * reads back with the clip's duration and the same poses, bit for bit.
+     */
+    @Test
+    void aHoldKeyGoesOnALinearMorphChannelBeforeARotation() {
+        Character c = read(TestGltf.minimalSkinned()).character();
+        Part body = c.parts().get(0);
+        float[] deltas = new float[3 * body.mesh().vertexCount()];
+        for (int i = 0; i < deltas.length; i++) {
+            deltas[i] = 0.01f * (i + 1);
+        }
+        Part morphed = Part.of(body.name(), body.mesh().toBuilder()
+                .addMorphTarget(io.github.skinmesh.core.model.MorphTarget.of("Smile", deltas, null, null))
+                .morphWeights(new float[] {0}).build());
+        float s = (float) Math.sqrt(0.5);
+        BoneChannel rotation = BoneChannel.of("joint", ChannelPath.ROTATION, Interpolation.LINEAR, new float[] {0, 1},
+                new float[] {0, 0, 0, 1, 0, 0, s, s});
+        MorphChannel smile = MorphChannel.of(body.name(), 1, Interpolation.LINEAR, new float[] {0, 0.5f},
+                new float[] {0, 0.8f});
+        AnimationClip clip = AnimationClip.of("long", List.of(rotation), List.of(smile)).withDuration(2);
+        Character withClip = Character.of(c.name(), c.skeleton(), List.of(morphed), List.of(clip));
+        GltfAsset back = GltfReader.read(GltfWriter.toGlb(withClip), "back.glb", ResourceResolver.none());
+        AnimationClip reread = back.clips().get(0);
+        assertThat(reread.duration()).isEqualTo(2f);
+        assertThat(reread.channels().get(0).times()).containsExactly(0, 1);
+        assertThat(reread.morphChannels().get(0).times()).containsExactly(0, 0.5f, 2);
+        for (float t : new float[] {0, 0.25f, 0.5f, 0.75f, 1, 1.5f, 2}) {
+            assertThat(posed(back.character(), reread, t)).as("time %s", t).containsExactly(posed(withClip, clip, t));
+        }
+    }
+
     private static float[] posed(Character c, AnimationClip clip, float t) {
         CharacterPoser poser = CharacterPoser.bind(c, clip);
         PosedVertices out = poser.newOutput();
