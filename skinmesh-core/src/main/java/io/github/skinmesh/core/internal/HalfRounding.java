@@ -19,7 +19,7 @@ package io.github.skinmesh.core.internal;
  * and {@code M} is 0.5. The sum minus {@code M} is exact (both lie in one binade, or the sum is
  * {@code 2M}) and is the rounded magnitude itself, the widened half.
  *
- * <p>{@link #toHalf} saves two operations of that. It adds {@code M' = M + 2048} float steps of
+ * <p>The methods here save two operations of that. They add {@code M' = M + 2048} float steps of
  * {@code M} instead ({@code M'}'s bits are {@code M}'s plus {@code 0x800}): a whole, even number
  * of the sum's steps, so the sum is the same rounding (ties still to even) shifted by 2048 steps,
  * still in {@code M}'s binade, and its bits are {@code M'}'s plus {@code q}. With {@code E} the
@@ -29,8 +29,9 @@ package io.github.skinmesh.core.internal;
  * {@code q + ((E - 113) << 10)}, the magnitude above, because the two differ by {@code 2^17}. The
  * narrowing to {@code short} keeps those 16 bits; bit 15 is 0 below the overflow threshold, where
  * the sign goes. So neither the subtraction of {@code M} nor the subtraction that offsets the
- * exponent field is needed ({@link #widened} and {@link #halfAndWidened} keep {@code M}, whose
- * difference from the sum is the widened value).
+ * exponent field is needed. The sum minus {@code M'} is still exact (both lie in one binade) and
+ * is the rounded magnitude, the widened half, so {@link #widened} and {@link #halfAndWidened} add
+ * the same {@code M'}.
  *
  * <p>Outside the range (65520 and beyond, infinities, NaN) the results are unspecified: callers
  * either know their values are in range or reject the out-of-range ones by other means. Stateless;
@@ -41,11 +42,9 @@ public final class HalfRounding {
     public static final int EXPONENT = 0x7f800000;
     /** Exponent field of {@code 2^-14}, the smallest normal half. */
     public static final int SMALLEST_NORMAL = 113 << 23;
-    /** Bits of {@code 0.5 = 2^-1}: {@code M} for an exponent field of {@link #SMALLEST_NORMAL}. */
-    public static final int ONE_HALF = 126 << 23;
     /**
      * Added to the exponent field {@code max(e, -14)} (biased, in place), gives the bits of
-     * {@link #toHalf}'s {@code M'}: 13 binades up, plus 2048 float steps.
+     * {@code M'} (see the class notes): 13 binades up, plus 2048 float steps.
      */
     public static final int SHIFTED_MAGIC = (13 << 23) + 0x800;
     /** The largest float whose half is finite: the one below {@code 65520}. */
@@ -63,9 +62,14 @@ public final class HalfRounding {
      */
     public static short toHalf(float x) {
         int bits = Float.floatToRawIntBits(x);
-        int m = Math.max(bits & EXPONENT, SMALLEST_NORMAL) + SHIFTED_MAGIC; // M' = M + 2048 steps of M
+        int m = magic(bits);
         int sum = Float.floatToRawIntBits(Math.abs(x) + Float.intBitsToFloat(m)); // M' + q
         return (short) ((bits >>> 16) & 0x8000 | sum + (m >>> 13)); // low 16 bits: q + ((E - 113) << 10)
+    }
+
+    /** The bits of {@code M'} for a float of bits {@code bits}: {@code M} for its exponent plus 2048 of its steps. */
+    private static int magic(int bits) {
+        return Math.max(bits & EXPONENT, SMALLEST_NORMAL) + SHIFTED_MAGIC;
     }
 
     /**
@@ -77,8 +81,7 @@ public final class HalfRounding {
      */
     public static float widened(float x) {
         int bits = Float.floatToRawIntBits(x);
-        int t = Math.max((bits & EXPONENT) - SMALLEST_NORMAL, 0);
-        float m = Float.intBitsToFloat(t + ONE_HALF);
+        float m = Float.intBitsToFloat(magic(bits));
         float rounded = Math.abs(x) + m - m;
         return Float.intBitsToFloat(Float.floatToRawIntBits(rounded) | bits & 0x80000000);
     }
@@ -93,12 +96,10 @@ public final class HalfRounding {
     public static long halfAndWidened(float x) {
         int bits = Float.floatToRawIntBits(x);
         int sign = bits & 0x80000000;
-        int t = Math.max((bits & EXPONENT) - SMALLEST_NORMAL, 0);
-        int m = t + ONE_HALF;
+        int m = magic(bits);
         float mf = Float.intBitsToFloat(m);
         float sum = Math.abs(x) + mf;
-        int q = Float.floatToRawIntBits(sum) - m;
-        int half = (sign >>> 16) | (t >>> 13) + q;
+        int half = (sign >>> 16) | (Float.floatToRawIntBits(sum) + (m >>> 13)) & 0x7fff;
         int widened = Float.floatToRawIntBits(sum - mf) | sign;
         return (long) half << 32 | widened & 0xffffffffL;
     }
