@@ -116,12 +116,17 @@ final class AnimationExport {
 
     /** @return the interpolation written: STEP for a CUBICSPLINE channel of one key (with a warning), else its own */
     private static Interpolation written(String where, Interpolation interpolation, int keys, List<String> warnings) {
-        if (interpolation == Interpolation.CUBICSPLINE && keys < 2) {
+        Interpolation written = writtenAs(interpolation, keys);
+        if (written != interpolation) {
             warnings.add(where + ": one CUBICSPLINE key, written as STEP (glTF requires two keys for CUBICSPLINE; "
                     + "the value is the same at every time)");
-            return Interpolation.STEP;
         }
-        return interpolation;
+        return written;
+    }
+
+    /** @return the interpolation a channel of {@code keys} keys is written with: STEP for one CUBICSPLINE key */
+    private static Interpolation writtenAs(Interpolation interpolation, int keys) {
+        return interpolation == Interpolation.CUBICSPLINE && keys < 2 ? Interpolation.STEP : interpolation;
     }
 
     /** @return the output values: for a channel written as STEP instead of CUBICSPLINE, the key's value without tangents */
@@ -164,10 +169,8 @@ final class AnimationExport {
 
     /** 0 for a channel written as STEP, 1 for LINEAR lerped component by component, 2 otherwise. */
     private static int rank(Interpolation interpolation, int keys, boolean componentwise) {
-        if (interpolation == Interpolation.STEP || interpolation == Interpolation.CUBICSPLINE && keys < 2) {
-            return 0;
-        }
-        return interpolation == Interpolation.LINEAR && componentwise ? 1 : 2;
+        Interpolation written = writtenAs(interpolation, keys);
+        return written == Interpolation.STEP ? 0 : written == Interpolation.LINEAR && componentwise ? 1 : 2;
     }
 
     /** @return the key times with one more, {@code end}, after the last */

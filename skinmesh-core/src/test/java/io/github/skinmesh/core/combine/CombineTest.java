@@ -629,10 +629,13 @@ class CombineTest {
     void anotherRestTransformOfASharedBoneIsNamedWithItsValues() {
         Skeleton a = body();
         Skeleton.Builder sb = Skeleton.builder("scaled");
+        int spine = a.indexOf("spine");
         for (int b = 0; b < a.boneCount(); b++) {
-            sb.addBone(a.boneName(b), a.parent(b), a.restTranslation(b, new Vector3f()),
-                    a.restRotation(b, new Quaternionf()), b == 0 ? new Vector3f(0.5f) : a.restScale(b, new Vector3f()));
+            sb.addBone(a.boneName(b), a.parent(b), b == 0 ? new Vector3f(0, 2, 0) : a.restTranslation(b, new Vector3f()),
+                    b == spine ? new Quaternionf(0, 0, 0.6f, 0.8f) : a.restRotation(b, new Quaternionf()),
+                    b == 0 ? new Vector3f(0.5f) : a.restScale(b, new Vector3f()));
         }
+        Quaternionf kept = a.restRotation(spine, new Quaternionf());
         Skeleton scaled = sb.build();
         Character one = Character.builder("one", a).addPart(Part.of("shirt", quad("shirt", a, 0, OPAQUE, "chest")))
                 .build();
@@ -640,10 +643,15 @@ class CombineTest {
                 .build();
         CombineResult r = Combine.combine(List.of(CombineInput.of(one, one.part("shirt")),
                 CombineInput.of(two, two.part("hat"))), CombineOptions.DEFAULTS);
+        String consequence = "; the first is kept, and part 'hat' is posed on it as it is bound (its bind matrices are"
+                + " not corrected for the difference), so it moves with the bone's descendants as far as the two"
+                + " transforms differ";
         assertThat(r.report().warnings()).contains("skeleton 'scaled' of part 'hat' gives bone 'hips' another rest "
-                + "transform than skeleton 'body' of part 'shirt' (scale (0.5, 0.5, 0.5) against (1.0, 1.0, 1.0)); the "
-                + "first is kept, and part 'hat' is posed on it as it is bound (its bind matrices are not corrected for "
-                + "the difference), so it moves with the bone's descendants as far as the two transforms differ");
+                + "transform than skeleton 'body' of part 'shirt' (translation (0.0, 2.0, 0.0) against (0.0, 1.0, 0.0), "
+                + "scale (0.5, 0.5, 0.5) against (1.0, 1.0, 1.0))" + consequence,
+                "skeleton 'scaled' of part 'hat' gives bone 'spine' another rest transform than skeleton 'body' of part"
+                + " 'shirt' (rotation (0.0, 0.0, 0.6, 0.8) against (" + kept.x + ", " + kept.y + ", " + kept.z + ", "
+                + kept.w + "))" + consequence);
     }
 
     @Test

@@ -134,6 +134,17 @@ class KeyframeErrorsTest {
                         + Keyframes.MAX_FRAMES + "; lower the rate");
     }
 
+    /** A declared end too far for any frame count (a glTF input's max of 3e38 s) is refused, not wrapped to no frames. */
+    @Test
+    void aDurationBeyondEveryFrameCount() {
+        Character c = slider(2, true);
+        AnimationClip far = c.clips().get(0).withDuration(3e38f);
+        assertThatThrownBy(() -> bake(c.withClips(List.of(far)), KeyframeOptions.DEFAULTS))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("Keyframes.bake: clip 'slide' of 3.0E38 s at 30.0 fps has " + Long.MAX_VALUE
+                        + " frames, more than " + Keyframes.MAX_FRAMES + "; lower the rate");
+    }
+
     @Test
     void attributeNamesTakeKeysZeroToThree() {
         assertThat(Keyframes.positionAttribute(3)).isEqualTo("KEY_POSITION_3");
