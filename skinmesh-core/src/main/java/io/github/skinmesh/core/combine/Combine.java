@@ -33,7 +33,16 @@ import java.util.Objects;
  *       skeleton's new bones in that skeleton's order (parents still before children); two parts
  *       whose skeletons disagree on a bone's parent are an error naming both parts, the bone and
  *       both parents. Palette bones the target lacks are handled by
- *       {@link RemapOptions#unknownBones()}.</li>
+ *       {@link RemapOptions#unknownBones()}. A bone's rest transform is the first skeleton's; a
+ *       part bound to a skeleton that places or turns the bone otherwise follows the kept bone
+ *       (warned about). <b>Units:</b> where the bone's rest frame in the part's own skeleton is a
+ *       uniform scale {@code s} of the kept one (times a rotation), as when one part was exported
+ *       in centimetres below an armature scaled by 0.01 and another in metres, the part's bind
+ *       matrices on that bone are scaled by {@code s} (its vertices' bone-space coordinates
+ *       converted), and a bone the part brings into the union under such a parent has its rest
+ *       translation scaled by the parent's {@code s}: the part keeps its size and its bones their
+ *       places. Frames that differ by a mirror, a non-uniform or a sheared scale are not
+ *       corrected. {@link #remapBones} converts units the same way.</li>
  *   <li><b>Palette.</b> The bones that carry weight (or all, see
  *       {@link CombineOptions#palette()}), in skeleton order; every part's joints are renumbered
  *       into it and the slots a vertex gives one bone (after a move) are merged.</li>

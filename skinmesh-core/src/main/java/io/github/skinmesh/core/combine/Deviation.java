@@ -34,13 +34,13 @@ final class Deviation {
     }
 
     static Deviation measure(Layout layout, List<AnimationClip> clips) {
-        return measure(new Setting(layout.skeleton, layout.parts, layout.entryPalette, layout.paletteIbm,
-                layout.corrections, layout.data), clips, layout.options.deviationSamples());
+        return measure(new Setting(layout.skeleton, layout.parts, layout.entryPalette, layout.entryIbm,
+                layout.paletteIbm, layout.corrections, layout.data), clips, layout.options.deviationSamples());
     }
 
     /** What a measurement needs of a combination (or of a remap, as a combination of one part). */
-    record Setting(Skeleton skeleton, List<PreparedPart> parts, int[][] entryPalette, float[] paletteIbm,
-            float @Nullable [][][] corrections, PartData[] data) {
+    record Setting(Skeleton skeleton, List<PreparedPart> parts, int[][] entryPalette, float[][] entryIbm,
+            float[] paletteIbm, float @Nullable [][][] corrections, PartData[] data) {
     }
 
     static Deviation measure(Setting layout, List<AnimationClip> clips, int samples) {
@@ -103,7 +103,7 @@ final class Deviation {
             if (b < 0 || pe < 0) {
                 continue;
             }
-            multiply(model, 16 * b, p.entryIbm, 16 * e, before, 12 * e);
+            multiply(model, 16 * b, layout.entryIbm[i], 16 * e, before, 12 * e);
             multiply(model, 16 * b, layout.paletteIbm, 16 * pe, after, 12 * e);
         }
         float[] original = ModelAccess.get().positions(p.mesh);

@@ -12,11 +12,13 @@ import io.github.skinmesh.core.model.VertexAttribute;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import org.joml.Matrix4d;
 
 /**
  * Everything about a combination except its big arrays: the output skeleton and palette, each
@@ -41,6 +43,12 @@ final class Layout {
     final int[] referencePart;
     /** Per part, per entry: the palette entry of its bone, or -1 (dropped). */
     final int[][] entryPalette;
+    /**
+     * Per part, its entries' inverse bind matrices (16 floats each) as the result poses it: the
+     * part's own, with those on bones whose rest frame has another scale in the result's skeleton
+     * scaled by the ratio ({@link RestScale}); the part's own array when none is.
+     */
+    final float[][] entryIbm;
     /** Per part, per entry: the correction {@code C}, or null; null for a part without any. */
     final float @Nullable [][][] corrections;
     final PartData[] data;
@@ -102,6 +110,7 @@ final class Layout {
 
         int boneCount = skeleton.boneCount();
         int[][] entryBone = new int[count][];
+        entryIbm = unitScaled(parts, skeleton);
         boolean[] inPalette = new boolean[boneCount];
         for (int i = 0; i < count; i++) {
             PreparedPart p = parts.get(i);
@@ -187,7 +196,7 @@ final class Layout {
                     if (t < tier[pe]) {
                         tier[pe] = t;
                         referencePart[pe] = i;
-                        System.arraycopy(p.entryIbm, 16 * e, paletteIbm, 16 * pe, 16);
+                        System.arraycopy(entryIbm[i], 16 * e, paletteIbm, 16 * pe, 16);
                     }
                 }
             }
@@ -218,13 +227,13 @@ final class Layout {
             for (int e = 0; e < p.entryCount(); e++) {
                 int pe = entryPalette[i][e];
                 if (pe < 0 || !p.entryUsed[e] || (!keep && !p.entryIntrinsic[e])
-                        || Matrices.near(p.entryIbm, 16 * e, paletteIbm, 16 * pe, tolerance)) {
+                        || Matrices.near(entryIbm[i], 16 * e, paletteIbm, 16 * pe, tolerance)) {
                     continue;
                 }
                 if (c == null) {
                     c = new float[p.entryCount()][];
                 }
-                c[e] = Matrices.correction(paletteIbm, 16 * pe, p.entryIbm, 16 * e);
+                c[e] = Matrices.correction(paletteIbm, 16 * pe, entryIbm[i], 16 * e);
             }
             if (keep && c != null) {
                 alignIntroducedBones(i, c, tolerance, firstUser, rebased);
@@ -322,7 +331,7 @@ final class Layout {
                 continue;
             }
             if (referencePart[pe] == i) {
-                System.arraycopy(Matrices.product(p.entryIbm, 16 * e, inverse), 0, paletteIbm, 16 * pe, 16);
+                System.arraycopy(Matrices.product(entryIbm[i], 16 * e, inverse), 0, paletteIbm, 16 * pe, 16);
                 rebased[pe] = true;
             }
             c[e] = common;
@@ -443,5 +452,45 @@ final class Layout {
         }
         return raw.adoptSkeleton(name, bones, raw.parents(s), raw.restTranslations(s), raw.restRotations(s),
                 raw.restScales(s));
+    }
+
+    /**
+     * Per part its entries' bind matrices on the result's skeleton: where an entry's bone (a moved
+     * influence's ancestor, a rigid part's attach bone) has a rest frame whose scale differs
+     * uniformly from the part's own skeleton's ({@link RestScale#ratio}), the matrix scaled by the
+     * ratio; parts on the result's skeleton itself, and parts without such a bone, keep their arrays.
+     */
+    static float[][] unitScaled(List<PreparedPart> parts, Skeleton result) {
+        float[][] out = new float[parts.size()][];
+        Matrix4d[] resultModels = null;
+        Map<Skeleton, Matrix4d[]> ownModels = new IdentityHashMap<>();
+        for (int i = 0; i < parts.size(); i++) {
+            PreparedPart p = parts.get(i);
+            out[i] = p.entryIbm;
+            Skeleton own = p.input.skeleton();
+            if (own == result) {
+                continue;
+            }
+            for (int e = 0; e < p.entryCount(); e++) {
+                String bone = p.entryBone[e];
+                int b = bone == null ? -1 : result.indexOf(bone);
+                int ob = bone == null ? -1 : own.indexOf(bone);
+                if (b < 0 || ob < 0) {
+                    continue;
+                }
+                if (resultModels == null) {
+                    resultModels = RestScale.models(result);
+                }
+                Matrix4d[] models = ownModels.computeIfAbsent(own, RestScale::models);
+                double ratio = RestScale.ratio(resultModels[b], models[ob]);
+                if (ratio == ratio && ratio != 1) {
+                    if (out[i] == p.entryIbm) {
+                        out[i] = p.entryIbm.clone();
+                    }
+                    RestScale.scaleRows(out[i], 16 * e, ratio);
+                }
+            }
+        }
+        return out;
     }
 }

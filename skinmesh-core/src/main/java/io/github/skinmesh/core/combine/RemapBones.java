@@ -46,6 +46,8 @@ final class RemapBones {
                 options, null);
         int entries = p.entryCount();
         int[] bone = SkeletonUnion.lookup(target, p.entryBone);
+        // the part's matrices on the target's bones, scaled where a bone's frame has another unit there
+        float[] entryIbm = Layout.unitScaled(List.of(p), target)[0];
         boolean[] inPalette = new boolean[target.boneCount()];
         for (int b : bone) {
             if (b >= 0) {
@@ -81,7 +83,7 @@ final class RemapBones {
                 int t = !p.entryUsed[e] ? 2 : p.entryMoved[e] ? 1 : 0;
                 if (pe >= 0 && t < tier[pe]) {
                     tier[pe] = t;
-                    System.arraycopy(p.entryIbm, 16 * e, ibm, 16 * pe, 16);
+                    System.arraycopy(entryIbm, 16 * e, ibm, 16 * pe, 16);
                 }
             }
         } else {
@@ -94,20 +96,20 @@ final class RemapBones {
             for (int e = 0; e < entries; e++) {
                 int pe = map[e];
                 if (pe < 0 || !p.entryUsed[e]
-                        || Matrices.near(p.entryIbm, 16 * e, ibm, 16 * pe, options.bindTolerance())) {
+                        || Matrices.near(entryIbm, 16 * e, ibm, 16 * pe, options.bindTolerance())) {
                     continue;
                 }
                 if (corrections == null) {
                     corrections = new float[entries][];
                 }
-                corrections[e] = Matrices.correction(ibm, 16 * pe, p.entryIbm, 16 * e);
+                corrections[e] = Matrices.correction(ibm, 16 * pe, entryIbm, 16 * e);
             }
         }
         PartData data = BindReconciliation.correct(p, corrections, mesh.hasNormals(), mesh.hasTangents());
         Mesh out = build(mesh, p, data, map, names.toArray(new String[0]), ibm);
         int[] reference = new int[size];
-        Deviation deviation = Deviation.measure(new Deviation.Setting(target, List.of(p), new int[][] {map}, ibm,
-                new float[][][] {corrections}, new PartData[] {data}), List.of(), 0);
+        Deviation deviation = Deviation.measure(new Deviation.Setting(target, List.of(p), new int[][] {map},
+                new float[][] {entryIbm}, ibm, new float[][][] {corrections}, new PartData[] {data}), List.of(), 0);
         List<BindCorrection> reconciled = deviation.corrections(new PartData[] {data}, new int[][] {map},
                 names.toArray(new String[0]), reference);
         List<BoneMove> moves = new ArrayList<>();

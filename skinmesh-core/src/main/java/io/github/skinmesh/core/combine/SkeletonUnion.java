@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.joml.Matrix4d;
 
 /**
  * The union of the inputs' skeletons by bone name: the first skeleton's bones in its order, then
@@ -18,7 +19,12 @@ import java.util.Map;
  * give a bone different parents (a root counting as a parent of its own) are an error naming both
  * parts, the bone and both parents; different rest transforms are a warning naming the values.
  * A part is posed on the union's rest transforms with its own bind matrices: where its skeleton
- * placed an ancestor of its bones elsewhere (an armature exported at another scale), it moves.
+ * placed or turned a bone otherwise (other proportions, another rest pose), it follows the kept
+ * bone. Where the bone's frame has another scale there, uniformly (another unit: an armature
+ * exported at 0.01 above bones in centimetres), {@link Layout} scales the part's bind matrices on
+ * it by the ratio ({@link RestScale}), and a bone the part brings (new to the union) under such a
+ * parent gets its rest translation scaled by the parent's ratio, so that the part keeps its size
+ * and its own bones their places.
  *
  * <p>Work: one hash lookup per bone of each distinct skeleton (skeletons are deduplicated by
  * identity); allocates the union's arrays.
@@ -60,6 +66,8 @@ final class SkeletonUnion {
         float[] r = new float[4 * capacity];
         float[] sc = new float[3 * capacity];
         int[] owner = new int[capacity];
+        // per union bone its rest model matrix, made as bones are added (parents first)
+        Matrix4d[] models = new Matrix4d[capacity];
         Object2IntOpenHashMap<String> index = new Object2IntOpenHashMap<>(capacity);
         index.defaultReturnValue(-1);
         int size = 0;
@@ -72,6 +80,7 @@ final class SkeletonUnion {
             float[] st = raw.restTranslations(s);
             float[] sr = raw.restRotations(s);
             float[] ss = raw.restScales(s);
+            Matrix4d[] own = i == 0 ? null : RestScale.models(s);
             for (int b = 0; b < s.boneCount(); b++) {
                 String bone = s.boneName(b);
                 int parent = s.parent(b);
@@ -86,6 +95,18 @@ final class SkeletonUnion {
                     System.arraycopy(sr, 4 * b, r, 4 * u, 4);
                     System.arraycopy(ss, 3 * b, sc, 3 * u, 3);
                     owner[u] = i;
+                    if (own != null && parents[u] != Skeleton.NO_PARENT) {
+                        // a bone this part brings: its offset in the parent's frame, converted to the kept frame's unit
+                        double ratio = RestScale.ratio(models[parents[u]], own[parent]);
+                        if (ratio == ratio && ratio != 1) {
+                            for (int c = 0; c < 3; c++) {
+                                t[3 * u + c] = (float) (t[3 * u + c] * ratio);
+                            }
+                        }
+                    }
+                    Matrix4d local = new Matrix4d().translationRotateScale(t[3 * u], t[3 * u + 1], t[3 * u + 2],
+                            r[4 * u], r[4 * u + 1], r[4 * u + 2], r[4 * u + 3], sc[3 * u], sc[3 * u + 1], sc[3 * u + 2]);
+                    models[u] = parents[u] == Skeleton.NO_PARENT ? local : new Matrix4d(models[parents[u]]).mul(local);
                     continue;
                 }
                 int unionParent = parents[u];
@@ -106,9 +127,8 @@ final class SkeletonUnion {
                             + " gives bone " + Checks.quote(bone) + " another rest transform than skeleton "
                             + Checks.quote(skeletons.get(owner[u]).name()) + " of part "
                             + Checks.quote(partNames.get(owner[u])) + " (" + diff + "); the first is kept, and part "
-                            + Checks.quote(partNames.get(i)) + " is posed on it as it is bound (its bind matrices are "
-                            + "not corrected for the difference), so it moves with the bone's descendants as far as the"
-                            + " two transforms differ");
+                            + Checks.quote(partNames.get(i)) + " is posed on it"
+                            + scaled(own == null ? Double.NaN : RestScale.ratio(models[u], own[b])));
                 }
             }
         }
@@ -117,6 +137,23 @@ final class SkeletonUnion {
         }
         return raw.adoptSkeleton(first.name(), Arrays.copyOf(names, size), Arrays.copyOf(parents, size),
                 Arrays.copyOf(t, 3 * size), Arrays.copyOf(r, 4 * size), Arrays.copyOf(sc, 3 * size));
+    }
+
+    /**
+     * How a part is posed on a kept bone whose frame relates to its own by {@code ratio}
+     * ({@link RestScale#ratio}), and what follows.
+     */
+    private static String scaled(double ratio) {
+        String moves = ", so it moves with the bone's descendants as far as the two transforms differ";
+        if (ratio != ratio) {
+            return " as it is bound (its bind matrices are not corrected: the two frames differ by more than a uniform"
+                    + " scale and a rotation)" + moves;
+        }
+        if (ratio == 1) {
+            return " as it is bound (its bind matrices are not corrected for the difference)" + moves;
+        }
+        return " with its bind matrices on the bone scaled by " + (float) ratio + " (the ratio of the two frames'"
+                + " scales: another unit, so the part keeps its size)" + moves + " otherwise";
     }
 
     private static String describe(String parent) {

@@ -643,15 +643,92 @@ class CombineTest {
                 .build();
         CombineResult r = Combine.combine(List.of(CombineInput.of(one, one.part("shirt")),
                 CombineInput.of(two, two.part("hat"))), CombineOptions.DEFAULTS);
-        String consequence = "; the first is kept, and part 'hat' is posed on it as it is bound (its bind matrices are"
-                + " not corrected for the difference), so it moves with the bone's descendants as far as the two"
-                + " transforms differ";
+        String consequence = "; the first is kept, and part 'hat' is posed on it with its bind matrices on the bone"
+                + " scaled by 0.5 (the ratio of the two frames' scales: another unit, so the part keeps its size), so it"
+                + " moves with the bone's descendants as far as the two transforms differ otherwise";
         assertThat(r.report().warnings()).contains("skeleton 'scaled' of part 'hat' gives bone 'hips' another rest "
                 + "transform than skeleton 'body' of part 'shirt' (translation (0.0, 2.0, 0.0) against (0.0, 1.0, 0.0), "
                 + "scale (0.5, 0.5, 0.5) against (1.0, 1.0, 1.0))" + consequence,
                 "skeleton 'scaled' of part 'hat' gives bone 'spine' another rest transform than skeleton 'body' of part"
                 + " 'shirt' (rotation (0.0, 0.0, 0.6, 0.8) against (" + kept.x + ", " + kept.y + ", " + kept.z + ", "
                 + kept.w + "))" + consequence);
+    }
+
+    /**
+     * One rig exported twice: in metres, and in centimetres below an armature scaled by 0.01 (as
+     * many exporters write it), the second with a bone of its own. A hat bound to the centimetre
+     * skeleton, combined with a shirt on the metre one, keeps its size and its bone's place: it skins
+     * as the same hat bound to the rig in metres does, at rest and under a clip, and its bone comes
+     * into the union at its place in metres. Before, it came out 100 times too large.
+     */
+    @Test
+    void aPartExportedInCentimetresKeepsItsSizeAndItsOwnBone() {
+        Skeleton metres = rig("metres", 1, false);
+        Skeleton centimetres = rig("centimetres", 100, true);
+        Skeleton reference = rig("reference", 1, true);
+        AnimationClip clip = sway();
+        Character shirt = Character.builder("shirt", metres)
+                .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"))).addClip(clip).build();
+        Character hatInCm = Character.builder("hat", centimetres)
+                .addPart(Part.of("hat", quad("hat", centimetres, 0.5f, OPAQUE, "head", "tip"))).build();
+        Character hatInM = Character.builder("hat", reference)
+                .addPart(Part.of("hat", quad("hat", reference, 0.5f, OPAQUE, "head", "tip"))).build();
+        CombineResult inCm = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
+                CombineInput.of(hatInCm, hatInCm.part("hat"))), CombineOptions.DEFAULTS);
+        CombineResult inM = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
+                CombineInput.of(hatInM, hatInM.part("hat"))), CombineOptions.DEFAULTS);
+        Skeleton union = inCm.character().skeleton();
+        assertThat(union.restTranslation(union.indexOf("tip"), new Vector3f()).distance(0, 0.15f, 0)).isLessThan(1e-6f);
+        assertThat(inCm.report().warnings()).anyMatch(w -> w.startsWith("skeleton 'centimetres' of part 'hat' gives"
+                + " bone 'armature' another rest transform") && w.contains("with its bind matrices on the bone scaled"
+                + " by 0.01 (the ratio of the two frames' scales: another unit, so the part keeps its size)"));
+        for (float t : new float[] {0, 0.4f, 1}) {
+            float[] a = posed(inCm, t);
+            float[] b = posed(inM, t);
+            assertThat(a).hasSameSizeAs(b);
+            for (int i = 0; i < a.length; i++) {
+                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
+            }
+        }
+        // the hat is where its file placed it, one unit wide, not a hundred
+        float[] rest = posed(inCm, 0);
+        assertThat(rest[3 * 5] - rest[3 * 4]).isCloseTo(1f, org.assertj.core.data.Offset.offset(1e-5f));
+    }
+
+    /**
+     * Armature, hips, spine, head (and tip) of one rig, in a unit {@code perMetre} of a metre below
+     * an armature scaled by {@code 1 / perMetre}.
+     */
+    static Skeleton rig(String name, float perMetre, boolean tip) {
+        Skeleton.Builder b = Skeleton.builder(name);
+        int armature = b.addBone("armature", Skeleton.NO_PARENT, new Vector3f(), new Quaternionf(),
+                new Vector3f(1 / perMetre));
+        int hips = b.addBone("hips", armature, new Vector3f(0, perMetre, 0), new Quaternionf(), new Vector3f(1));
+        int spine = b.addBone("spine", hips, new Vector3f(0, 0.2f * perMetre, 0), new Quaternionf().rotateZ(0.1f),
+                new Vector3f(1));
+        int head = b.addBone("head", spine, new Vector3f(0, 0.3f * perMetre, 0), new Quaternionf(), new Vector3f(1));
+        if (tip) {
+            b.addBone("tip", head, new Vector3f(0, 0.15f * perMetre, 0), new Quaternionf().rotateX(0.3f),
+                    new Vector3f(1));
+        }
+        return b.build();
+    }
+
+    /** A clip of {@link #rig} in metres: the spine turns, the hips move. */
+    static AnimationClip sway() {
+        return AnimationClip.of("sway", List.of(
+                BoneChannel.of("spine", ChannelPath.ROTATION, Interpolation.LINEAR, new float[] {0, 1},
+                        new float[] {0, 0, 0.05f, 0.9987492f, 0.3f, 0, 0, 0.9539392f}),
+                BoneChannel.of("hips", ChannelPath.TRANSLATION, Interpolation.LINEAR, new float[] {0, 1},
+                        new float[] {0, 1, 0, 0.4f, 1.1f, -0.2f})));
+    }
+
+    /** The combined character's vertices posed at {@code t} of its first clip. */
+    private static float[] posed(CombineResult r, float t) {
+        CharacterPoser poser = CharacterPoser.bind(r.character(), r.character().clips().get(0));
+        PosedVertices out = poser.newOutput();
+        poser.poseInto(t, out);
+        return out.positions(0).clone();
     }
 
     @Test

@@ -28,6 +28,36 @@ import org.junit.jupiter.api.Test;
 
 /** {@link Combine#remapBones}: a mesh re-expressed on another skeleton skins as before. */
 class RemapBonesTest {
+    /**
+     * A hat bound to the rig in centimetres (below an armature scaled by 0.01), remapped onto the
+     * rig in metres: its bind matrices are converted, so it skins there as the same hat bound to the
+     * metre rig does, at rest and under a clip, with nothing left to correct. Before, it came out
+     * 100 times too large.
+     */
+    @Test
+    void remappingOntoARigInOtherUnitsConvertsTheBindMatrices() {
+        Skeleton centimetres = CombineTest.rig("centimetres", 100, true);
+        Skeleton metres = CombineTest.rig("metres", 1, true);
+        Mesh hat = CombineTest.quad("hat", centimetres, 0.5f, CombineTest.OPAQUE, "head", "tip");
+        Mesh reference = CombineTest.quad("hat", metres, 0.5f, CombineTest.OPAQUE, "head", "tip");
+        RemapResult result = Combine.remapBones(hat, centimetres, metres);
+        assertThat(result.corrections()).isEmpty();
+        AnimationClip clip = CombineTest.sway();
+        CharacterPoser remapped = CharacterPoser.bind(metres, List.of(Part.of("hat", result.mesh())), clip,
+                PoserOptions.DEFAULTS);
+        CharacterPoser expected = CharacterPoser.bind(metres, List.of(Part.of("hat", reference)), clip,
+                PoserOptions.DEFAULTS);
+        PosedVertices a = remapped.newOutput();
+        PosedVertices b = expected.newOutput();
+        for (float t : new float[] {0, 0.5f, 1}) {
+            remapped.poseInto(t, a);
+            expected.poseInto(t, b);
+            for (int i = 0; i < 3 * a.vertexCount(0); i++) {
+                assertThat(a.positions(0)[i]).as("value %d at %s", i, t).isCloseTo(b.positions(0)[i], Offset.offset(1e-5f));
+            }
+        }
+    }
+
     @Property(tries = 150, seed = "2718")
     void remappingOntoAReorderedSkeletonKeepsEveryPose(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
