@@ -35,14 +35,16 @@ import java.util.Objects;
  *       both parents. Palette bones the target lacks are handled by
  *       {@link RemapOptions#unknownBones()}. A bone's rest transform is the first skeleton's; a
  *       part bound to a skeleton that places or turns the bone otherwise follows the kept bone
- *       (warned about). <b>Units:</b> where the bone's rest frame in the part's own skeleton is a
- *       uniform scale {@code s} of the kept one (times a rotation), as when one part was exported
- *       in centimetres below an armature scaled by 0.01 and another in metres, the part's bind
- *       matrices on that bone are scaled by {@code s} (its vertices' bone-space coordinates
- *       converted), and a bone the part brings into the union under such a parent has its rest
- *       translation scaled by the parent's {@code s}: the part keeps its size and its bones their
- *       places. Frames that differ by a mirror, a non-uniform or a sheared scale are not
- *       corrected. {@link #remapBones} converts units the same way.</li>
+ *       (warned about). <b>Units</b> ({@link RemapOptions#units()}, converted by default): where
+ *       the bone's rest frame in the part's own skeleton is a uniform scale {@code s} of the kept
+ *       one (times a rotation), as when one part was exported in centimetres below an armature
+ *       scaled by 0.01 and another in metres, the part's bind matrices on that bone are scaled by
+ *       {@code s} (its vertices' bone-space coordinates converted), and a bone the part brings
+ *       into the union under such a parent has its rest translation scaled by the parent's
+ *       {@code s}: the part keeps its size and its bones their places, with one warning per part
+ *       naming the bones and ratios (bones whose rests differ by the unit alone are not warned
+ *       about one by one). Frames that differ by a mirror, a non-uniform or a sheared scale are
+ *       not converted; clips are not converted either.</li>
  *   <li><b>Palette.</b> The bones that carry weight (or all, see
  *       {@link CombineOptions#palette()}), in skeleton order; every part's joints are renumbered
  *       into it and the slots a vertex gives one bone (after a move) are merged.</li>
@@ -100,9 +102,10 @@ import java.util.Objects;
  *
  * <p>Re-expresses one skinned mesh on another skeleton by bone name, for retargeting an outfit
  * bought separately onto a body's skeleton: joint indices are rewritten, the palette rebuilt in
- * the target's order, inverse bind matrices kept or recomputed from the target's rest pose, and a
- * bone the target lacks is an error or has its influence moved to the nearest ancestor the target
- * has.
+ * the target's order, inverse bind matrices kept (converted to the target's unit where the
+ * mesh's skeleton is in another, see {@link RemapOptions.Units}) or recomputed from the target's
+ * rest pose, and a bone the target lacks is an error or has its influence moved to the nearest
+ * ancestor the target has.
  *
  * <h2>{@link #plan}</h2>
  *

@@ -14,9 +14,10 @@ import org.jspecify.annotations.Nullable;
  * rest pose of the output skeleton and at {@link CombineOptions#deviationSamples()} evenly spaced
  * times of each kept clip. The poses come from the one posing path
  * ({@link CharacterPoser#evaluate} and its model matrices); each re-expressed vertex is skinned
- * twice with its normalized weights, before ({@code sum_k w_k M_k B_k p}, its part's own matrices
- * and position) and after ({@code sum_k w_k M_k R_k p'}, the kept matrices and the re-expressed
- * position), in double precision. Morph targets are left out (they are re-expressed by the same
+ * twice with its normalized weights, before ({@code sum_k w_k M_k B_k p}, its part's own matrices,
+ * converted to the result's unit (see {@link RemapOptions.Units}), and position) and after
+ * ({@code sum_k w_k M_k R_k p'}, the kept matrices and the re-expressed position), in double
+ * precision. Morph targets are left out (they are re-expressed by the same
  * linear maps as the positions).
  *
  * <p>Work: poses times re-expressed vertices times influences; nothing is measured (and no pose is

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -104,13 +105,13 @@ final class Layout {
             }
         }
         name = resultName;
-        Skeleton union = options.skeleton() != null ? options.skeleton() : SkeletonUnion.of(skeletons, partNames, warnings);
+        Skeleton union = options.skeleton() != null ? options.skeleton() : SkeletonUnion.of(skeletons, partNames, options.remap().units(), warnings);
         // an unnamed union takes the result's name, which is what a file format keeps for it
         skeleton = options.skeleton() == null && union.name().isEmpty() ? renamed(union, name) : union;
 
         int boneCount = skeleton.boneCount();
         int[][] entryBone = new int[count][];
-        entryIbm = unitScaled(parts, skeleton);
+        entryIbm = unitScaled(parts, skeleton, options.remap().units(), "part", warnings);
         boolean[] inPalette = new boolean[boneCount];
         for (int i = 0; i < count; i++) {
             PreparedPart p = parts.get(i);
@@ -290,9 +291,11 @@ final class Layout {
      * {@code B}, so that it needs {@code C} too, and every entry of the part takes that one
      * correction: each vertex is then re-expressed exactly, as {@link BindCorrection} describes.
      * The shared bones must be at least two, or include one an earlier part re-based this way (a
-     * later part of the same moved space): one corrected bone alone may as well be one bone bound
-     * anew, whose correction the part's other bones should not take. Leaves the part as it is
-     * otherwise.
+     * later part of the same moved space), or the part's matrices were converted from another
+     * unit ({@link #unitScaled}: a part in centimetres, its vertices too, beside parts in metres,
+     * whose whole bind space differs by that unit): otherwise one corrected bone alone may as well
+     * be one bone bound anew, whose correction the part's other bones should not take. Leaves the
+     * part as it is otherwise.
      */
     private void alignIntroducedBones(int i, float[][] c, float tolerance, int[] firstUser, boolean[] rebased) {
         PreparedPart p = parts.get(i);
@@ -321,7 +324,9 @@ final class Layout {
                 return;
             }
         }
-        if (!brings || !(shared >= 2 || movedSpace)) {
+        // matrices converted from another unit: the part's whole bind space is known to differ
+        boolean converted = entryIbm[i] != p.entryIbm;
+        if (!brings || !(shared >= 2 || movedSpace || converted)) {
             return;
         }
         float[] inverse = Matrices.inverseAffine(common);
@@ -455,12 +460,15 @@ final class Layout {
     }
 
     /**
-     * Per part its entries' bind matrices on the result's skeleton: where an entry's bone (a moved
-     * influence's ancestor, a rigid part's attach bone) has a rest frame whose scale differs
-     * uniformly from the part's own skeleton's ({@link RestScale#ratio}), the matrix scaled by the
-     * ratio; parts on the result's skeleton itself, and parts without such a bone, keep their arrays.
+     * Per part its entries' bind matrices on the result's skeleton: with {@link RemapOptions.Units#CONVERT},
+     * where an entry's bone (a moved influence's ancestor, a rigid part's attach bone) has a rest
+     * frame in the part's own skeleton that is the result's times a uniform scale
+     * ({@link RestScale#ratio}), the matrix scaled by that ratio, and one warning per such part
+     * naming the bones and ratios. Parts on the result's skeleton (or an equal one), and parts
+     * without such a bone, keep their arrays.
      */
-    static float[][] unitScaled(List<PreparedPart> parts, Skeleton result) {
+    static float[][] unitScaled(List<PreparedPart> parts, Skeleton result, RemapOptions.Units units, String noun,
+            List<String> warnings) {
         float[][] out = new float[parts.size()][];
         Matrix4d[] resultModels = null;
         Map<Skeleton, Matrix4d[]> ownModels = new IdentityHashMap<>();
@@ -468,9 +476,11 @@ final class Layout {
             PreparedPart p = parts.get(i);
             out[i] = p.entryIbm;
             Skeleton own = p.input.skeleton();
-            if (own == result) {
+            if (units != RemapOptions.Units.CONVERT || own == result || own.equals(result)) {
                 continue;
             }
+            // per ratio as a float (the bones' ratios differ in their last bits), in order of first use: its bones
+            Map<Float, List<String>> scaled = new LinkedHashMap<>();
             for (int e = 0; e < p.entryCount(); e++) {
                 String bone = p.entryBone[e];
                 int b = bone == null ? -1 : result.indexOf(bone);
@@ -483,12 +493,34 @@ final class Layout {
                 }
                 Matrix4d[] models = ownModels.computeIfAbsent(own, RestScale::models);
                 double ratio = RestScale.ratio(resultModels[b], models[ob]);
-                if (ratio == ratio && ratio != 1) {
+                if (!Double.isNaN(ratio) && ratio != 1) {
                     if (out[i] == p.entryIbm) {
                         out[i] = p.entryIbm.clone();
                     }
                     RestScale.scaleRows(out[i], 16 * e, ratio);
+                    List<String> bones = scaled.computeIfAbsent((float) ratio, r -> new ArrayList<>());
+                    if (!bones.contains(bone)) {
+                        bones.add(bone);
+                    }
                 }
+            }
+            if (!scaled.isEmpty()) {
+                StringBuilder sb = new StringBuilder(noun).append(' ').append(Checks.quote(p.name)).append(": skeleton ")
+                        .append(Checks.quote(own.name())).append(" is in another unit than skeleton ")
+                        .append(Checks.quote(result.name())).append(" on the bones it binds; its bind matrices were"
+                                + " scaled so that it keeps its size: ");
+                String separator = "";
+                for (Map.Entry<Float, List<String>> entry : scaled.entrySet()) {
+                    List<String> bones = entry.getValue();
+                    sb.append(separator).append("by ").append(entry.getKey().floatValue()).append(" on ")
+                            .append(bones.size()).append(bones.size() == 1 ? " bone (" : " bones (");
+                    for (int k = 0; k < Math.min(bones.size(), 3); k++) {
+                        sb.append(k == 0 ? "" : ", ").append(Checks.quote(bones.get(k)));
+                    }
+                    sb.append(bones.size() > 3 ? ", ...)" : ")");
+                    separator = ", ";
+                }
+                warnings.add(sb.append(" (RemapOptions.Units.FOLLOW_BONES poses it as bound)").toString());
             }
         }
         return out;

@@ -47,7 +47,8 @@ final class RemapBones {
         int entries = p.entryCount();
         int[] bone = SkeletonUnion.lookup(target, p.entryBone);
         // the part's matrices on the target's bones, scaled where a bone's frame has another unit there
-        float[] entryIbm = Layout.unitScaled(List.of(p), target)[0];
+        List<String> unitNotes = new ArrayList<>();
+        float[] entryIbm = Layout.unitScaled(List.of(p), target, options.units(), "mesh", unitNotes)[0];
         boolean[] inPalette = new boolean[target.boneCount()];
         for (int b : bone) {
             if (b >= 0) {
@@ -116,7 +117,9 @@ final class RemapBones {
         for (PreparedPart.Move m : p.moves) {
             moves.add(new BoneMove(0, mesh.name(), m.bone(), m.ancestor(), m.vertices()));
         }
-        return new RemapResult(out, moves, reconciled, p.droppedBones, p.warnings);
+        List<String> warnings = new ArrayList<>(p.warnings);
+        warnings.addAll(unitNotes);
+        return new RemapResult(out, moves, reconciled, p.droppedBones, warnings);
     }
 
     private static Mesh build(Mesh mesh, PreparedPart p, PartData data, int[] map, String[] names, float[] ibm) {

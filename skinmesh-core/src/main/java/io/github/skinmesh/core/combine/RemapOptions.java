@@ -14,10 +14,13 @@ import java.util.Objects;
  * @param bindTolerance how far two inverse bind matrices of one bone may differ and still be taken
  *     as the same (no vertex is re-expressed): element by element,
  *     {@code |a - b| <= tolerance * max(1, |a|, |b|)}. Finite, 0..1; default 1e-5
+ * @param units whether a mesh whose skeleton is in another unit than the target's (on a bone it
+ *     binds) keeps its size; default {@link Units#CONVERT}
  */
-public record RemapOptions(UnknownBones unknownBones, InverseBinds inverseBinds, float bindTolerance) {
-    /** Unknown bones rejected, inverse bind matrices kept, matrices equal within 1e-5. */
-    public static final RemapOptions DEFAULTS = new RemapOptions(UnknownBones.REJECT, InverseBinds.KEEP, 1e-5f);
+public record RemapOptions(UnknownBones unknownBones, InverseBinds inverseBinds, float bindTolerance, Units units) {
+    /** Unknown bones rejected, inverse bind matrices kept, matrices equal within 1e-5, units converted. */
+    public static final RemapOptions DEFAULTS = new RemapOptions(UnknownBones.REJECT, InverseBinds.KEEP, 1e-5f,
+            Units.CONVERT);
 
     /** What happens to the influence of a palette bone that the target skeleton lacks. */
     public enum UnknownBones {
@@ -38,7 +41,8 @@ public record RemapOptions(UnknownBones unknownBones, InverseBinds inverseBinds,
     public enum InverseBinds {
         /**
          * Kept: each bone keeps the matrix the mesh gives it (or, for a moved influence, the one
-         * derived for its ancestor). Where two matrices meet on one bone (two parts, or a moved
+         * derived for its ancestor; in either case converted to the target's unit, see
+         * {@link Units}). Where two matrices meet on one bone (two parts, or a moved
          * influence and the ancestor's own entry), the later vertices are re-expressed in the
          * first one's bind space, see {@link BindCorrection}; a bone that a part bound in another
          * bind space as a whole brings keeps the part's matrix re-based into that part's shared
@@ -56,16 +60,55 @@ public record RemapOptions(UnknownBones unknownBones, InverseBinds inverseBinds,
     }
 
     /**
+     * What a mesh bound to a skeleton in another unit becomes on the target's (or the combined)
+     * skeleton. A bone is in another unit when its rest model matrix in the mesh's own skeleton is
+     * the target's times a uniform scale {@code s} and a rotation (as for one rig exported in
+     * centimetres below an armature scaled by 0.01 and in metres); {@code s} is the ratio.
+     */
+    public enum Units {
+        /**
+         * Converted: the mesh's inverse bind matrices on such a bone are multiplied by {@code S(s)}
+         * (its vertices' bone-space coordinates converted to the target's unit), so that it keeps
+         * the size its own skeleton gives it, and a bone that a combined part brings into the
+         * union under such a parent has its rest translation multiplied by the parent's
+         * {@code s}. The rotation and translation between the two rest frames (another rest pose,
+         * other proportions) are followed as before. A warning per mesh names the bones and the
+         * ratio. Clips are not converted: a clip of a skeleton in another unit moves its bones in
+         * that unit.
+         */
+        CONVERT,
+        /**
+         * Posed as bound: the mesh's matrices are used as they are, so it takes the target bones'
+         * scale too (a hat bound to a giant's head shrinks to fit the kept head; a part in
+         * centimetres on a skeleton in metres comes out 100 times its size).
+         */
+        FOLLOW_BONES
+    }
+
+    /**
      * @param unknownBones the unknown-bone policy
      * @param inverseBinds the inverse bind matrix policy
      * @param bindTolerance the tolerance, 0..1
+     * @param units the unit policy
      * @throws io.github.skinmesh.core.ValidationException when the tolerance is out of range
      * @throws NullPointerException when a policy is null
      */
     public RemapOptions {
         Objects.requireNonNull(unknownBones, "unknownBones");
         Objects.requireNonNull(inverseBinds, "inverseBinds");
+        Objects.requireNonNull(units, "units");
         Checks.requireRange("RemapOptions", "bindTolerance", bindTolerance, 0f, 1f);
+    }
+
+    /**
+     * Options with units converted ({@link Units#CONVERT}, the default).
+     *
+     * @param unknownBones the unknown-bone policy
+     * @param inverseBinds the inverse bind matrix policy
+     * @param bindTolerance the tolerance, 0..1
+     */
+    public RemapOptions(UnknownBones unknownBones, InverseBinds inverseBinds, float bindTolerance) {
+        this(unknownBones, inverseBinds, bindTolerance, Units.CONVERT);
     }
 
     /**
@@ -73,7 +116,7 @@ public record RemapOptions(UnknownBones unknownBones, InverseBinds inverseBinds,
      * @return a copy with that policy
      */
     public RemapOptions withUnknownBones(UnknownBones value) {
-        return new RemapOptions(value, inverseBinds, bindTolerance);
+        return new RemapOptions(value, inverseBinds, bindTolerance, units);
     }
 
     /**
@@ -81,7 +124,7 @@ public record RemapOptions(UnknownBones unknownBones, InverseBinds inverseBinds,
      * @return a copy with that policy
      */
     public RemapOptions withInverseBinds(InverseBinds value) {
-        return new RemapOptions(unknownBones, value, bindTolerance);
+        return new RemapOptions(unknownBones, value, bindTolerance, units);
     }
 
     /**
@@ -90,6 +133,14 @@ public record RemapOptions(UnknownBones unknownBones, InverseBinds inverseBinds,
      * @throws io.github.skinmesh.core.ValidationException when out of range
      */
     public RemapOptions withBindTolerance(float value) {
-        return new RemapOptions(unknownBones, inverseBinds, value);
+        return new RemapOptions(unknownBones, inverseBinds, value, units);
+    }
+
+    /**
+     * @param value the unit policy
+     * @return a copy with that policy
+     */
+    public RemapOptions withUnits(Units value) {
+        return new RemapOptions(unknownBones, inverseBinds, bindTolerance, value);
     }
 }

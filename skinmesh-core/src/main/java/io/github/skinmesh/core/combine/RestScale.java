@@ -1,8 +1,12 @@
 package io.github.skinmesh.core.combine;
 
+import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.Skeleton;
 import org.joml.Matrix4d;
 import org.joml.Matrix4dc;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The scale between two skeletons' rest frames of one bone, for parts whose skeletons agree on the
@@ -16,6 +20,11 @@ import org.joml.Matrix4dc;
  * translation of {@code D} are a different pose of the bone or different proportions, which the
  * part follows as before (a sleeve modelled on a T-pose follows the arm of an A-pose, a hat a
  * taller neck). Anything else (a mirror, a non-uniform or sheared scale) is not corrected.
+ *
+ * <p>Deterministic: the matrices are made from the float rest transforms in double precision by
+ * one formula ({@link #local}) wherever a ratio is taken, and the cube root is
+ * {@link StrictMath#cbrt}, so a ratio, and the bind matrices scaled by it, are the same bits on
+ * every JDK. {@link RemapOptions.Units#FOLLOW_BONES} turns the conversion off.
  */
 final class RestScale {
     /** Ratios within this of 1 are 1: rest transforms in float carry rounding of about 1e-7 per level. */
@@ -31,13 +40,27 @@ final class RestScale {
      * @return per bone its rest model matrix, in double precision
      */
     static Matrix4d[] models(Skeleton skeleton) {
+        ModelAccess.Bridge raw = ModelAccess.get();
+        float[] t = raw.restTranslations(skeleton);
+        float[] r = raw.restRotations(skeleton);
+        float[] sc = raw.restScales(skeleton);
         Matrix4d[] models = new Matrix4d[skeleton.boneCount()];
         for (int b = 0; b < models.length; b++) {
-            Matrix4d local = Matrices.restLocal(skeleton, b);
             int parent = skeleton.parent(b);
-            models[b] = parent == Skeleton.NO_PARENT ? local : new Matrix4d(models[parent]).mul(local);
+            models[b] = model(parent == Skeleton.NO_PARENT ? null : models[parent], t, r, sc, b);
         }
         return models;
+    }
+
+    /**
+     * The rest model matrix of bone {@code b}: {@code parent * T * R * S} from its float rest
+     * transform ({@code t[3b..]}, {@code r[4b..]} as x, y, z, w, {@code s[3b..]}), in double.
+     */
+    static Matrix4d model(@Nullable Matrix4dc parent, float[] t, float[] r, float[] s, int b) {
+        Matrix4d local = new Matrix4d().translationRotateScale(new Vector3d(t[3 * b], t[3 * b + 1], t[3 * b + 2]),
+                new Quaterniond(r[4 * b], r[4 * b + 1], r[4 * b + 2], r[4 * b + 3]),
+                new Vector3d(s[3 * b], s[3 * b + 1], s[3 * b + 2]));
+        return parent == null ? local : new Matrix4d(parent).mul(local);
     }
 
     /**
@@ -54,7 +77,7 @@ final class RestScale {
         if (!(det > 0) || !Double.isFinite(det)) {
             return Double.NaN;
         }
-        double s = Math.cbrt(det);
+        double s = StrictMath.cbrt(det);
         double[] c = {d.m00(), d.m01(), d.m02(), d.m10(), d.m11(), d.m12(), d.m20(), d.m21(), d.m22()};
         for (int i = 0; i < 3; i++) {
             double length = Math.sqrt(c[3 * i] * c[3 * i] + c[3 * i + 1] * c[3 * i + 1] + c[3 * i + 2] * c[3 * i + 2]);
@@ -68,6 +91,42 @@ final class RestScale {
             }
         }
         return Math.abs(s - 1) <= TOLERANCE ? 1 : s;
+    }
+
+    /**
+     * Whether the two rest frames differ by the scale {@code ratio} alone: {@code result^-1 * own}
+     * is {@code S(ratio)} within {@link #UNIFORM} (relative) in its linear part, and the bone's
+     * origin is the same point in both within {@link #TOLERANCE} of {@code size}: the same bone of
+     * one rig in two units.
+     *
+     * @param size a length of the result's skeleton in its model units (its bones' largest
+     *     distance from the origin), the translation's scale
+     */
+    static boolean explains(Matrix4dc result, Matrix4dc own, double ratio, double size) {
+        if (ratio != ratio) {
+            return false;
+        }
+        Matrix4d d = new Matrix4d(result).invertAffine().mul(own);
+        double[] linear = {d.m00(), d.m01(), d.m02(), d.m10(), d.m11(), d.m12(), d.m20(), d.m21(), d.m22()};
+        for (int i = 0; i < 9; i++) {
+            double expected = i % 4 == 0 ? ratio : 0;
+            if (!(Math.abs(linear[i] - expected) <= UNIFORM * ratio)) {
+                return false;
+            }
+        }
+        double dx = own.m30() - result.m30();
+        double dy = own.m31() - result.m31();
+        double dz = own.m32() - result.m32();
+        return Math.sqrt(dx * dx + dy * dy + dz * dz) <= TOLERANCE * Math.max(size, Double.MIN_NORMAL);
+    }
+
+    /** @return the largest distance of a bone's origin from the model's origin */
+    static double size(Matrix4d[] models) {
+        double size = 0;
+        for (Matrix4d m : models) {
+            size = Math.max(size, Math.sqrt(m.m30() * m.m30() + m.m31() * m.m31() + m.m32() * m.m32()));
+        }
+        return size;
     }
 
     /**

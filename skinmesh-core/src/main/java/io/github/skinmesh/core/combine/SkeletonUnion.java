@@ -20,14 +20,17 @@ import org.joml.Matrix4d;
  * parts, the bone and both parents; different rest transforms are a warning naming the values.
  * A part is posed on the union's rest transforms with its own bind matrices: where its skeleton
  * placed or turned a bone otherwise (other proportions, another rest pose), it follows the kept
- * bone. Where the bone's frame has another scale there, uniformly (another unit: an armature
- * exported at 0.01 above bones in centimetres), {@link Layout} scales the part's bind matrices on
- * it by the ratio ({@link RestScale}), and a bone the part brings (new to the union) under such a
- * parent gets its rest translation scaled by the parent's ratio, so that the part keeps its size
- * and its own bones their places.
+ * bone. With {@link RemapOptions.Units#CONVERT}, where the bone's frame has another scale there,
+ * uniformly (another unit: an armature exported at 0.01 above bones in centimetres),
+ * {@link Layout} scales the part's bind matrices on it by the ratio ({@link RestScale}) and warns
+ * once per part; here a bone the part brings (new to the union) under such a parent gets its rest
+ * translation scaled by the parent's ratio, so that the part keeps its size and its own bones
+ * their places, and a bone whose rest differs by the unit alone (the same frame, the same origin)
+ * is not warned about.
  *
  * <p>Work: one hash lookup per bone of each distinct skeleton (skeletons are deduplicated by
- * identity); allocates the union's arrays.
+ * identity); with units converted, each later skeleton's rest model matrices and one per bone of
+ * the union, in double precision; allocates the union's arrays.
  */
 final class SkeletonUnion {
     /** Rest transforms differing by more than this (absolute) are warned about. */
@@ -43,7 +46,8 @@ final class SkeletonUnion {
      * @return the union, named as the first skeleton; the first skeleton itself when every other
      *     skeleton is one of its subsets with equal parents
      */
-    static Skeleton of(List<Skeleton> skeletons, List<String> partNames, List<String> warnings) {
+    static Skeleton of(List<Skeleton> skeletons, List<String> partNames, RemapOptions.Units units,
+            List<String> warnings) {
         Skeleton first = skeletons.get(0);
         boolean one = true;
         for (int i = 1; i < skeletons.size() && one; i++) {
@@ -68,6 +72,8 @@ final class SkeletonUnion {
         int[] owner = new int[capacity];
         // per union bone its rest model matrix, made as bones are added (parents first)
         Matrix4d[] models = new Matrix4d[capacity];
+        // the first skeleton's largest distance of a bone from the origin, once needed
+        double extent = -1;
         Object2IntOpenHashMap<String> index = new Object2IntOpenHashMap<>(capacity);
         index.defaultReturnValue(-1);
         int size = 0;
@@ -80,7 +86,7 @@ final class SkeletonUnion {
             float[] st = raw.restTranslations(s);
             float[] sr = raw.restRotations(s);
             float[] ss = raw.restScales(s);
-            Matrix4d[] own = i == 0 ? null : RestScale.models(s);
+            Matrix4d[] own = i == 0 || units != RemapOptions.Units.CONVERT ? null : RestScale.models(s);
             for (int b = 0; b < s.boneCount(); b++) {
                 String bone = s.boneName(b);
                 int parent = s.parent(b);
@@ -98,15 +104,13 @@ final class SkeletonUnion {
                     if (own != null && parents[u] != Skeleton.NO_PARENT) {
                         // a bone this part brings: its offset in the parent's frame, converted to the kept frame's unit
                         double ratio = RestScale.ratio(models[parents[u]], own[parent]);
-                        if (ratio == ratio && ratio != 1) {
+                        if (!Double.isNaN(ratio) && ratio != 1) {
                             for (int c = 0; c < 3; c++) {
                                 t[3 * u + c] = (float) (t[3 * u + c] * ratio);
                             }
                         }
                     }
-                    Matrix4d local = new Matrix4d().translationRotateScale(t[3 * u], t[3 * u + 1], t[3 * u + 2],
-                            r[4 * u], r[4 * u + 1], r[4 * u + 2], r[4 * u + 3], sc[3 * u], sc[3 * u + 1], sc[3 * u + 2]);
-                    models[u] = parents[u] == Skeleton.NO_PARENT ? local : new Matrix4d(models[parents[u]]).mul(local);
+                    models[u] = RestScale.model(parents[u] == Skeleton.NO_PARENT ? null : models[parents[u]], t, r, sc, u);
                     continue;
                 }
                 int unionParent = parents[u];
@@ -118,7 +122,16 @@ final class SkeletonUnion {
                             + " in skeleton " + Checks.quote(skeletons.get(owner[u]).name()) + ", " + describe(parentName)
                             + " in skeleton " + Checks.quote(s.name()) + "; expected one hierarchy");
                 }
-                if (!near(t, 3 * u, st, 3 * b, 3) || !near(r, 4 * u, sr, 4 * b, 4) || !near(sc, 3 * u, ss, 3 * b, 3)) {
+                boolean differs = !near(t, 3 * u, st, 3 * b, 3) || !near(r, 4 * u, sr, 4 * b, 4)
+                        || !near(sc, 3 * u, ss, 3 * b, 3);
+                if (differs && own != null) {
+                    // the same bone in another unit is no difference: Layout converts the part's matrices
+                    if (extent < 0) {
+                        extent = RestScale.size(Arrays.copyOf(models, first.boneCount()));
+                    }
+                    differs = !RestScale.explains(models[u], own[b], RestScale.ratio(models[u], own[b]), extent);
+                }
+                if (differs) {
                     StringBuilder diff = new StringBuilder();
                     differs(diff, "translation", st, 3 * b, t, 3 * u, 3);
                     differs(diff, "rotation", sr, 4 * b, r, 4 * u, 4);
@@ -127,8 +140,9 @@ final class SkeletonUnion {
                             + " gives bone " + Checks.quote(bone) + " another rest transform than skeleton "
                             + Checks.quote(skeletons.get(owner[u]).name()) + " of part "
                             + Checks.quote(partNames.get(owner[u])) + " (" + diff + "); the first is kept, and part "
-                            + Checks.quote(partNames.get(i)) + " is posed on it"
-                            + scaled(own == null ? Double.NaN : RestScale.ratio(models[u], own[b])));
+                            + Checks.quote(partNames.get(i)) + " is posed on it as it is bound (its bind matrices are "
+                            + "not corrected for the difference), so it moves with the bone's descendants as far as the"
+                            + " two transforms differ");
                 }
             }
         }
@@ -137,23 +151,6 @@ final class SkeletonUnion {
         }
         return raw.adoptSkeleton(first.name(), Arrays.copyOf(names, size), Arrays.copyOf(parents, size),
                 Arrays.copyOf(t, 3 * size), Arrays.copyOf(r, 4 * size), Arrays.copyOf(sc, 3 * size));
-    }
-
-    /**
-     * How a part is posed on a kept bone whose frame relates to its own by {@code ratio}
-     * ({@link RestScale#ratio}), and what follows.
-     */
-    private static String scaled(double ratio) {
-        String moves = ", so it moves with the bone's descendants as far as the two transforms differ";
-        if (ratio != ratio) {
-            return " as it is bound (its bind matrices are not corrected: the two frames differ by more than a uniform"
-                    + " scale and a rotation)" + moves;
-        }
-        if (ratio == 1) {
-            return " as it is bound (its bind matrices are not corrected for the difference)" + moves;
-        }
-        return " with its bind matrices on the bone scaled by " + (float) ratio + " (the ratio of the two frames'"
-                + " scales: another unit, so the part keeps its size)" + moves + " otherwise";
     }
 
     private static String describe(String parent) {

@@ -643,15 +643,19 @@ class CombineTest {
                 .build();
         CombineResult r = Combine.combine(List.of(CombineInput.of(one, one.part("shirt")),
                 CombineInput.of(two, two.part("hat"))), CombineOptions.DEFAULTS);
-        String consequence = "; the first is kept, and part 'hat' is posed on it with its bind matrices on the bone"
-                + " scaled by 0.5 (the ratio of the two frames' scales: another unit, so the part keeps its size), so it"
-                + " moves with the bone's descendants as far as the two transforms differ otherwise";
+        String consequence = "; the first is kept, and part 'hat' is posed on it as it is bound (its bind matrices are"
+                + " not corrected for the difference), so it moves with the bone's descendants as far as the two"
+                + " transforms differ";
         assertThat(r.report().warnings()).contains("skeleton 'scaled' of part 'hat' gives bone 'hips' another rest "
                 + "transform than skeleton 'body' of part 'shirt' (translation (0.0, 2.0, 0.0) against (0.0, 1.0, 0.0), "
                 + "scale (0.5, 0.5, 0.5) against (1.0, 1.0, 1.0))" + consequence,
                 "skeleton 'scaled' of part 'hat' gives bone 'spine' another rest transform than skeleton 'body' of part"
                 + " 'shirt' (rotation (0.0, 0.0, 0.6, 0.8) against (" + kept.x + ", " + kept.y + ", " + kept.z + ", "
-                + kept.w + "))" + consequence);
+                + kept.w + "))" + consequence,
+                // the head's frame is half the kept one's: the hat keeps its size
+                "part 'hat': skeleton 'scaled' is in another unit than skeleton 'body' on the bones it binds; its bind"
+                + " matrices were scaled so that it keeps its size: by 0.5 on 1 bone ('head')"
+                + " (RemapOptions.Units.FOLLOW_BONES poses it as bound)");
     }
 
     /**
@@ -679,9 +683,10 @@ class CombineTest {
                 CombineInput.of(hatInM, hatInM.part("hat"))), CombineOptions.DEFAULTS);
         Skeleton union = inCm.character().skeleton();
         assertThat(union.restTranslation(union.indexOf("tip"), new Vector3f()).distance(0, 0.15f, 0)).isLessThan(1e-6f);
-        assertThat(inCm.report().warnings()).anyMatch(w -> w.startsWith("skeleton 'centimetres' of part 'hat' gives"
-                + " bone 'armature' another rest transform") && w.contains("with its bind matrices on the bone scaled"
-                + " by 0.01 (the ratio of the two frames' scales: another unit, so the part keeps its size)"));
+        // one note for the part, none for its bones: in their own unit their rests are the kept ones
+        assertThat(inCm.report().warnings()).containsExactly("part 'hat': skeleton 'centimetres' is in another unit"
+                + " than skeleton 'metres' on the bones it binds; its bind matrices were scaled so that it keeps its"
+                + " size: by 0.01 on 2 bones ('head', 'tip') (RemapOptions.Units.FOLLOW_BONES poses it as bound)");
         for (float t : new float[] {0, 0.4f, 1}) {
             float[] a = posed(inCm, t);
             float[] b = posed(inM, t);
@@ -693,6 +698,118 @@ class CombineTest {
         // the hat is where its file placed it, one unit wide, not a hundred
         float[] rest = posed(inCm, 0);
         assertThat(rest[3 * 5] - rest[3 * 4]).isCloseTo(1f, org.assertj.core.data.Offset.offset(1e-5f));
+        // posed as bound instead: the centimetre matrices on metre bones, a hundred times its size
+        CombineResult asBound = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
+                CombineInput.of(hatInCm, hatInCm.part("hat"))), CombineOptions.DEFAULTS.withRemap(
+                        RemapOptions.DEFAULTS.withUnits(RemapOptions.Units.FOLLOW_BONES)));
+        float[] large = posed(asBound, 0);
+        assertThat(large[3 * 5] - large[3 * 4]).isCloseTo(100f, org.assertj.core.data.Offset.offset(1e-2f));
+        assertThat(asBound.report().warnings()).noneMatch(w -> w.contains("another unit"));
+    }
+
+    /**
+     * The hat of {@link #aPartExportedInCentimetresKeepsItsSizeAndItsOwnBone} as a centimetre file
+     * usually stores it: its vertices in centimetres too (the mesh under the armature, the bind
+     * matrices mapping from there). Every vertex blends the shared head, whose kept matrix is the
+     * shirt's in metres, with the tip only the hat has: the whole hat is re-expressed in the kept
+     * bind space, and it still skins as the hat in metres does. Before, the blended vertices landed
+     * a quarter of the way to the origin (the head's correction blended with none for the tip).
+     */
+    @Test
+    void aPartWithItsVerticesInCentimetresIsReexpressedWhole() {
+        Skeleton metres = rig("metres", 1, false);
+        Skeleton centimetres = rig("centimetres", 100, true);
+        Skeleton reference = rig("reference", 1, true);
+        Character shirt = Character.builder("shirt", metres)
+                .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "head", "hips"))).addClip(sway()).build();
+        Character hats = Character.builder("hat", centimetres)
+                .addPart(Part.of("hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"))).build();
+        Character hatsInM = Character.builder("hat", reference)
+                .addPart(Part.of("hat", quad("hat", reference, 0.5f, OPAQUE, "head", "tip"))).build();
+        CombineResult inCm = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
+                CombineInput.of(hats, hats.part("hat"))), CombineOptions.DEFAULTS);
+        CombineResult inM = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
+                CombineInput.of(hatsInM, hatsInM.part("hat"))), CombineOptions.DEFAULTS);
+        for (float t : new float[] {0, 0.4f, 1}) {
+            float[] a = posed(inCm, t);
+            float[] b = posed(inM, t);
+            for (int i = 0; i < a.length; i++) {
+                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
+            }
+        }
+        // re-expressed exactly: the stored positions are in metres, as the shirt's
+        float[] stored = inCm.character().parts().get(0).mesh().positions();
+        for (int i = 12; i < 24; i++) {
+            assertThat(stored[i]).isCloseTo(inM.character().parts().get(0).mesh().positions()[i],
+                    org.assertj.core.data.Offset.offset(1e-5f));
+        }
+    }
+
+    /**
+     * {@link #quad} bound to {@code bones} of a skeleton in centimetres as such a file stores it:
+     * the positions in centimetres (the mesh under the armature, whose scale 0.01 maps them to
+     * metres), the bind matrices {@code inverse(rest model) * S(0.01)}.
+     */
+    static Mesh centimetreQuad(String name, Skeleton centimetres, float x, String... bones) {
+        Mesh quad = quad(name, centimetres, x, OPAQUE, bones);
+        float[] p = quad.positions().clone();
+        for (int i = 0; i < p.length; i++) {
+            p[i] *= 100;
+        }
+        float[] ibm = new float[16 * bones.length];
+        for (int e = 0; e < bones.length; e++) {
+            CombineFixtures.restModel(centimetres, centimetres.indexOf(bones[e])).invert().scale(0.01f).get(ibm, 16 * e);
+        }
+        return quad.toBuilder().positions(p).skin(Skin.of(bones, ibm, quad.skin().weights())).build();
+    }
+
+    /**
+     * The other way round: the skeleton in centimetres is kept and the shirt in metres comes second;
+     * its matrices are scaled by 100, and the whole stays where the metre rig has it, at rest and
+     * turning the spine (a rotation, which needs no unit).
+     */
+    @Test
+    void aPartInMetresOnAKeptSkeletonInCentimetresKeepsItsSize() {
+        Skeleton metres = rig("metres", 1, true);
+        Skeleton centimetres = rig("centimetres", 100, true);
+        AnimationClip turn = AnimationClip.of("turn", List.of(BoneChannel.of("spine", ChannelPath.ROTATION,
+                Interpolation.LINEAR, new float[] {0, 1}, new float[] {0, 0, 0.05f, 0.9987492f, 0.3f, 0, 0, 0.9539392f})));
+        Character hatInCm = Character.builder("hat", centimetres)
+                .addPart(Part.of("hat", quad("hat", centimetres, 0.5f, OPAQUE, "head", "tip"))).addClip(turn).build();
+        Character shirtInM = Character.builder("shirt", metres)
+                .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"))).build();
+        Character hatInM = Character.builder("hat", metres)
+                .addPart(Part.of("hat", quad("hat", metres, 0.5f, OPAQUE, "head", "tip"))).addClip(turn).build();
+        CombineResult mixed = Combine.combine(List.of(CombineInput.of(hatInCm, hatInCm.part("hat")),
+                CombineInput.of(shirtInM, shirtInM.part("shirt"))), CombineOptions.DEFAULTS);
+        CombineResult reference = Combine.combine(List.of(CombineInput.of(hatInM, hatInM.part("hat")),
+                CombineInput.of(shirtInM, shirtInM.part("shirt"))), CombineOptions.DEFAULTS);
+        assertThat(mixed.report().warnings()).containsExactly("part 'shirt': skeleton 'metres' is in another unit than"
+                + " skeleton 'centimetres' on the bones it binds; its bind matrices were scaled so that it keeps its"
+                + " size: by 100.0 on 2 bones ('spine', 'hips') (RemapOptions.Units.FOLLOW_BONES poses it as bound)");
+        for (float t : new float[] {0, 0.5f, 1}) {
+            float[] a = posed(mixed, t);
+            float[] b = posed(reference, t);
+            for (int i = 0; i < a.length; i++) {
+                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
+            }
+        }
+        // the kept hat's vertices in centimetres, and a shirt blending the head it shares with the spine it brings
+        Character hatCm = Character.builder("hat", centimetres)
+                .addPart(Part.of("hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"))).addClip(turn).build();
+        Character collar = Character.builder("collar", metres)
+                .addPart(Part.of("collar", quad("collar", metres, 0, OPAQUE, "head", "spine"))).build();
+        CombineResult kept = Combine.combine(List.of(CombineInput.of(hatCm, hatCm.part("hat")),
+                CombineInput.of(collar, collar.part("collar"))), CombineOptions.DEFAULTS);
+        CombineResult expected = Combine.combine(List.of(CombineInput.of(hatInM, hatInM.part("hat")),
+                CombineInput.of(collar, collar.part("collar"))), CombineOptions.DEFAULTS);
+        for (float t : new float[] {0, 0.5f, 1}) {
+            float[] a = posed(kept, t);
+            float[] b = posed(expected, t);
+            for (int i = 0; i < a.length; i++) {
+                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
+            }
+        }
     }
 
     /**

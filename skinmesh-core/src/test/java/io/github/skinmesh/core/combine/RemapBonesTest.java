@@ -42,6 +42,9 @@ class RemapBonesTest {
         Mesh reference = CombineTest.quad("hat", metres, 0.5f, CombineTest.OPAQUE, "head", "tip");
         RemapResult result = Combine.remapBones(hat, centimetres, metres);
         assertThat(result.corrections()).isEmpty();
+        assertThat(result.warnings()).containsExactly("mesh 'hat': skeleton 'centimetres' is in another unit than"
+                + " skeleton 'metres' on the bones it binds; its bind matrices were scaled so that it keeps its size: by"
+                + " 0.01 on 2 bones ('head', 'tip') (RemapOptions.Units.FOLLOW_BONES poses it as bound)");
         AnimationClip clip = CombineTest.sway();
         CharacterPoser remapped = CharacterPoser.bind(metres, List.of(Part.of("hat", result.mesh())), clip,
                 PoserOptions.DEFAULTS);
