@@ -4,18 +4,23 @@ import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.AnimationClip;
 import io.github.skinmesh.core.model.BoneChannel;
+import io.github.skinmesh.core.model.ChannelPath;
 import io.github.skinmesh.core.model.Character;
 import io.github.skinmesh.core.model.Interpolation;
 import io.github.skinmesh.core.model.MorphChannel;
+import io.github.skinmesh.core.model.Skeleton;
 import it.unimi.dsi.fastutil.floats.FloatArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.joml.Matrix4d;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The clips of the result: the clip source's clips with their bone channels of bones outside the
@@ -35,6 +40,10 @@ import java.util.Set;
  * one channel with them exactly: it becomes a cubic that holds each value until one float step
  * before the next key (warned about). Before its first key and after its last a channel holds its
  * end value, as sampling clamps each channel.
+ *
+ * <p>Units: when the clip source's skeleton is in another unit than the result's on some bones
+ * ({@link RemapOptions.Units#CONVERT}, see {@link RestScale}), those bones' translation and scale
+ * keys are converted, so that the clips move the result's bones as they moved the source's.
  */
 final class ClipMerge {
     private ClipMerge() {
@@ -42,6 +51,92 @@ final class ClipMerge {
 
     /** A column source: a morph channel and one of its weights. */
     private record Column(MorphChannel channel, int weight, int part) {
+    }
+
+    /**
+     * With {@link RemapOptions.Units#CONVERT}, per bone of the clip source's skeleton that the
+     * result has and whose frames are in another unit there ({@link RestScale#ratio}): the factor
+     * of its translation keys, {@code r_p}, the ratio of the frames its translation is an offset
+     * in (its parent's in the source and in the result, the model's for a root), and of its scale
+     * keys, {@code r_p / r_b} with {@code r_b} the bone's own ratio, so that the clips move the
+     * result's bones as they moved the source's (a local {@code L} becomes
+     * {@code S(r_p) L S(1 / r_b)}; rotations need nothing). A factor that cannot be known (a
+     * mirror, a non-uniform scale) is 1. Empty when nothing is converted.
+     */
+    private static Map<String, double[]> unitFactors(Character source, Skeleton result, RemapOptions.Units units) {
+        Skeleton own = source.skeleton();
+        if (units != RemapOptions.Units.CONVERT || own == result || own.equals(result)) {
+            return Map.of();
+        }
+        Matrix4d[] ownModels = RestScale.models(own);
+        Matrix4d[] resultModels = RestScale.models(result);
+        Matrix4d identity = new Matrix4d();
+        Map<String, double[]> factors = new HashMap<>();
+        for (int b = 0; b < own.boneCount(); b++) {
+            int r = result.indexOf(own.boneName(b));
+            if (r < 0) {
+                continue;
+            }
+            int ownParent = own.parent(b);
+            int resultParent = result.parent(r);
+            double rp = RestScale.ratio(resultParent == Skeleton.NO_PARENT ? identity : resultModels[resultParent],
+                    ownParent == Skeleton.NO_PARENT ? identity : ownModels[ownParent]);
+            double rb = RestScale.ratio(resultModels[r], ownModels[b]);
+            double[] f = {Double.isNaN(rp) ? 1 : rp, Double.isNaN(rp) || Double.isNaN(rb) ? 1 : rp / rb};
+            if (Math.abs(f[1] - 1) <= RestScale.TOLERANCE) {
+                f[1] = 1;
+            }
+            if (f[0] != 1 || f[1] != 1) {
+                factors.put(own.boneName(b), f);
+            }
+        }
+        return factors;
+    }
+
+    /**
+     * A bone channel with its translation or scale values (tangents too) times the bone's factor,
+     * if it has one; records the bone under the factor ({@code converted.get(0)} translations,
+     * {@code get(1)} scales) for the warning.
+     */
+    private static BoneChannel converted(BoneChannel c, double @Nullable [] factors,
+            List<Map<Float, Set<String>>> converted) {
+        int k = c.path() == ChannelPath.TRANSLATION ? 0 : c.path() == ChannelPath.SCALE ? 1 : -1;
+        if (factors == null || k < 0 || factors[k] == 1) {
+            return c;
+        }
+        float[] values = c.values();
+        for (int i = 0; i < values.length; i++) {
+            values[i] = (float) (values[i] * factors[k]);
+        }
+        converted.get(k).computeIfAbsent((float) factors[k], x -> new LinkedHashSet<>()).add(c.bone());
+        // validated again: a converted value could leave the float range
+        return BoneChannel.of(c.bone(), c.path(), c.interpolation(), c.times(), values);
+    }
+
+    /** One warning for the channels {@link #converted} changed, if any. */
+    private static void warnConverted(Character source, Skeleton result, List<Map<Float, Set<String>>> converted,
+            List<String> warnings) {
+        if (converted.get(0).isEmpty() && converted.get(1).isEmpty()) {
+            return;
+        }
+        StringBuilder sb = new StringBuilder("clip source ").append(Checks.quote(source.name())).append(": skeleton ")
+                .append(Checks.quote(source.skeleton().name())).append(" is in another unit than skeleton ")
+                .append(Checks.quote(result.name())).append("; its clips' keys were converted:");
+        String[] what = {" translations", " scales"};
+        String separator = "";
+        for (int k = 0; k < 2; k++) {
+            for (Map.Entry<Float, Set<String>> e : converted.get(k).entrySet()) {
+                List<String> bones = new ArrayList<>(e.getValue());
+                sb.append(separator).append(what[k]).append(" times ").append(e.getKey().floatValue()).append(" on ")
+                        .append(bones.size()).append(bones.size() == 1 ? " bone (" : " bones (");
+                for (int j = 0; j < Math.min(3, bones.size()); j++) {
+                    sb.append(j == 0 ? "" : ", ").append(Checks.quote(bones.get(j)));
+                }
+                sb.append(bones.size() > 3 ? ", ...)" : ")");
+                separator = ",";
+            }
+        }
+        warnings.add(sb.append(" (RemapOptions.Units.FOLLOW_BONES keeps them as they are)").toString());
     }
 
     static List<AnimationClip> run(Layout layout, List<String> warnings) {
@@ -57,6 +152,8 @@ final class ClipMerge {
             }
             anyInputByName.computeIfAbsent(layout.parts.get(i).name, n -> new ArrayList<>()).add(i);
         }
+        Map<String, double[]> units = unitFactors(source, layout.skeleton, layout.options.remap().units());
+        List<Map<Float, Set<String>>> convertedKeys = List.of(new LinkedHashMap<>(), new LinkedHashMap<>());
         List<AnimationClip> out = new ArrayList<>(source.clips().size());
         for (AnimationClip clip : source.clips()) {
             String where = "clip " + Checks.quote(clip.name());
@@ -64,7 +161,7 @@ final class ClipMerge {
             Set<String> droppedBones = new LinkedHashSet<>();
             for (BoneChannel c : clip.channels()) {
                 if (layout.skeleton.indexOf(c.bone()) >= 0) {
-                    kept.add(c);
+                    kept.add(converted(c, units.get(c.bone()), convertedKeys));
                 } else {
                     droppedBones.add(c.bone());
                 }
@@ -120,6 +217,7 @@ final class ClipMerge {
             // the clip lasts as long as before, whatever channels it lost
             out.add(AnimationClip.of(clip.name(), kept, morphs).withDuration(clip.duration()));
         }
+        warnConverted(source, layout.skeleton, convertedKeys, warnings);
         return out;
     }
 

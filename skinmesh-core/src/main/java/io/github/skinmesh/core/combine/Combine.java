@@ -44,7 +44,8 @@ import java.util.Objects;
  *       {@code s}: the part keeps its size and its bones their places, with one warning per part
  *       naming the bones and ratios (bones whose rests differ by the unit alone are not warned
  *       about one by one). Frames that differ by a mirror, a non-uniform or a sheared scale are
- *       not converted; clips are not converted either.</li>
+ *       not converted. Clips of a clip source in another unit get their translation and scale
+ *       keys converted (warned about).</li>
  *   <li><b>Palette.</b> The bones that carry weight (or all, see
  *       {@link CombineOptions#palette()}), in skeleton order; every part's joints are renumbered
  *       into it and the slots a vertex gives one bone (after a move) are merged.</li>
@@ -77,7 +78,8 @@ import java.util.Objects;
  *   <li><b>Clips.</b> The clips of {@link CombineOptions#clipSource()} (by default the first
  *       input's character): bone channels of bones outside the output skeleton dropped, morph
  *       weight channels of its combined parts merged into one channel of the combined part
- *       (channels of parts that are not combined dropped); both reported.</li>
+ *       (channels of parts that are not combined dropped); both reported. Translation and scale
+ *       keys of a clip source in another unit are converted (see Skeleton above).</li>
  * </ol>
  * The report ({@link CombineReport}) gives counts before and after, the index width, bones
  * dropped and moved, bind corrections with their deviations, warnings and the provenance of every

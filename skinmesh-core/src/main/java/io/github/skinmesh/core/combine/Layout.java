@@ -18,8 +18,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.jspecify.annotations.Nullable;
 import org.joml.Matrix4d;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything about a combination except its big arrays: the output skeleton and palette, each
@@ -292,8 +292,9 @@ final class Layout {
      * correction: each vertex is then re-expressed exactly, as {@link BindCorrection} describes.
      * The shared bones must be at least two, or include one an earlier part re-based this way (a
      * later part of the same moved space), or the part's matrices were converted from another
-     * unit ({@link #unitScaled}: a part in centimetres, its vertices too, beside parts in metres,
-     * whose whole bind space differs by that unit): otherwise one corrected bone alone may as well
+     * unit ({@link #unitScaled}) and the shared correction changes the unit too (a part in
+     * centimetres, its vertices too, beside parts in metres: its whole bind space differs by that
+     * unit, up to the armature's turn and place): otherwise one corrected bone alone may as well
      * be one bone bound anew, whose correction the part's other bones should not take. Leaves the
      * part as it is otherwise.
      */
@@ -324,8 +325,9 @@ final class Layout {
                 return;
             }
         }
-        // matrices converted from another unit: the part's whole bind space is known to differ
-        boolean converted = entryIbm[i] != p.entryIbm;
+        // matrices converted from another unit, and a shared correction that changes the unit too (its
+        // vertices are in that unit): the part's whole bind space differs, not one bone bound anew
+        boolean converted = entryIbm[i] != p.entryIbm && common != null && changesUnit(common);
         if (!brings || !(shared >= 2 || movedSpace || converted)) {
             return;
         }
@@ -457,6 +459,12 @@ final class Layout {
         }
         return raw.adoptSkeleton(name, bones, raw.parents(s), raw.restTranslations(s), raw.restRotations(s),
                 raw.restScales(s));
+    }
+
+    /** Whether a correction's linear part is a uniform scale other than 1 times a rotation. */
+    private static boolean changesUnit(float[] correction) {
+        double ratio = RestScale.ratio(new Matrix4d(), new Matrix4d(new org.joml.Matrix4f().set(correction)));
+        return !Double.isNaN(ratio) && ratio != 1;
     }
 
     /**

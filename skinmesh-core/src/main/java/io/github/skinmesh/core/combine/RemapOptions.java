@@ -73,14 +73,17 @@ public record RemapOptions(UnknownBones unknownBones, InverseBinds inverseBinds,
          * union under such a parent has its rest translation multiplied by the parent's
          * {@code s}. The rotation and translation between the two rest frames (another rest pose,
          * other proportions) are followed as before. A warning per mesh names the bones and the
-         * ratio. Clips are not converted: a clip of a skeleton in another unit moves its bones in
-         * that unit.
+         * ratio. A combination's clips from a clip source in another unit have their translation
+         * keys multiplied by the parent's {@code s} and their scale keys by the parent's over the
+         * bone's, so that they move the result's bones as they moved the source's (rotations need
+         * nothing), with a warning too.
          */
         CONVERT,
         /**
          * Posed as bound: the mesh's matrices are used as they are, so it takes the target bones'
          * scale too (a hat bound to a giant's head shrinks to fit the kept head; a part in
-         * centimetres on a skeleton in metres comes out 100 times its size).
+         * centimetres on a skeleton in metres comes out 100 times its size); clips are kept as
+         * they are.
          */
         FOLLOW_BONES
     }

@@ -97,14 +97,14 @@ final class RestScale {
      * Whether the two rest frames differ by the scale {@code ratio} alone: {@code result^-1 * own}
      * is {@code S(ratio)} within {@link #UNIFORM} (relative) in its linear part, and the bone's
      * origin is the same point in both within {@link #TOLERANCE} of {@code size}: the same bone of
-     * one rig in two units.
+     * one rig in two units. False for a ratio of 1 (or none).
      *
      * @param size a length of the result's skeleton in its model units (its bones' largest
      *     distance from the origin), the translation's scale
      */
     static boolean explains(Matrix4dc result, Matrix4dc own, double ratio, double size) {
-        if (ratio != ratio) {
-            return false;
+        if (Double.isNaN(ratio) || ratio == 1) {
+            return false; // no unit, or the same one: any difference is one (warned about at its own tolerance)
         }
         Matrix4d d = new Matrix4d(result).invertAffine().mul(own);
         double[] linear = {d.m00(), d.m01(), d.m02(), d.m10(), d.m11(), d.m12(), d.m20(), d.m21(), d.m22()};

@@ -124,12 +124,14 @@ final class SkeletonUnion {
                 }
                 boolean differs = !near(t, 3 * u, st, 3 * b, 3) || !near(r, 4 * u, sr, 4 * b, 4)
                         || !near(sc, 3 * u, ss, 3 * b, 3);
+                double ratio = 1;
                 if (differs && own != null) {
                     // the same bone in another unit is no difference: Layout converts the part's matrices
                     if (extent < 0) {
                         extent = RestScale.size(Arrays.copyOf(models, first.boneCount()));
                     }
-                    differs = !RestScale.explains(models[u], own[b], RestScale.ratio(models[u], own[b]), extent);
+                    ratio = RestScale.ratio(models[u], own[b]);
+                    differs = !RestScale.explains(models[u], own[b], ratio, extent);
                 }
                 if (differs) {
                     StringBuilder diff = new StringBuilder();
@@ -141,7 +143,9 @@ final class SkeletonUnion {
                             + Checks.quote(skeletons.get(owner[u]).name()) + " of part "
                             + Checks.quote(partNames.get(owner[u])) + " (" + diff + "); the first is kept, and part "
                             + Checks.quote(partNames.get(i)) + " is posed on it as it is bound (its bind matrices are "
-                            + "not corrected for the difference), so it moves with the bone's descendants as far as the"
+                            + (Double.isNaN(ratio) || ratio == 1 ? "not corrected for the difference"
+                                    : "converted to the kept unit, see the part's note, but not corrected for the rest of"
+                                    + " the difference") + "), so it moves with the bone's descendants as far as the"
                             + " two transforms differ");
                 }
             }

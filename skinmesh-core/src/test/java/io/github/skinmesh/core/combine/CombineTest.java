@@ -644,8 +644,8 @@ class CombineTest {
         CombineResult r = Combine.combine(List.of(CombineInput.of(one, one.part("shirt")),
                 CombineInput.of(two, two.part("hat"))), CombineOptions.DEFAULTS);
         String consequence = "; the first is kept, and part 'hat' is posed on it as it is bound (its bind matrices are"
-                + " not corrected for the difference), so it moves with the bone's descendants as far as the two"
-                + " transforms differ";
+                + " converted to the kept unit, see the part's note, but not corrected for the rest of the difference),"
+                + " so it moves with the bone's descendants as far as the two transforms differ";
         assertThat(r.report().warnings()).contains("skeleton 'scaled' of part 'hat' gives bone 'hips' another rest "
                 + "transform than skeleton 'body' of part 'shirt' (translation (0.0, 2.0, 0.0) against (0.0, 1.0, 0.0), "
                 + "scale (0.5, 0.5, 0.5) against (1.0, 1.0, 1.0))" + consequence,
@@ -743,6 +743,103 @@ class CombineTest {
             assertThat(stored[i]).isCloseTo(inM.character().parts().get(0).mesh().positions()[i],
                     org.assertj.core.data.Offset.offset(1e-5f));
         }
+    }
+
+    /**
+     * Clips from a character in centimetres on a result in metres: the translation keys (offsets in
+     * the parent's frame, here the armature's at 0.01) and the armature's scale keys (0.01, as some
+     * exporters key it) are converted, so the combination moves as with the same clip in metres.
+     */
+    @Test
+    void clipsOfASourceInAnotherUnitAreConverted() {
+        Skeleton metres = rig("metres", 1, true);
+        Skeleton centimetres = rig("centimetres", 100, true);
+        AnimationClip inCm = AnimationClip.of("sway", List.of(
+                BoneChannel.of("spine", ChannelPath.ROTATION, Interpolation.LINEAR, new float[] {0, 1},
+                        new float[] {0, 0, 0.05f, 0.9987492f, 0.3f, 0, 0, 0.9539392f}),
+                BoneChannel.of("hips", ChannelPath.TRANSLATION, Interpolation.CUBICSPLINE, new float[] {0, 1},
+                        new float[] {0, 0, 0, 0, 100, 0, 10, 5, 0, -20, 0, 0, 40, 110, -20, 0, 0, 0}),
+                BoneChannel.of("armature", ChannelPath.SCALE, Interpolation.STEP, new float[] {0},
+                        new float[] {0.01f, 0.01f, 0.01f}),
+                // root motion: an offset in the model's frame, in metres in both
+                BoneChannel.of("armature", ChannelPath.TRANSLATION, Interpolation.LINEAR, new float[] {0, 1},
+                        new float[] {0, 0, 0, 0.5f, 0, 0.25f})));
+        AnimationClip inM = AnimationClip.of("sway", List.of(
+                BoneChannel.of("spine", ChannelPath.ROTATION, Interpolation.LINEAR, new float[] {0, 1},
+                        new float[] {0, 0, 0.05f, 0.9987492f, 0.3f, 0, 0, 0.9539392f}),
+                BoneChannel.of("hips", ChannelPath.TRANSLATION, Interpolation.CUBICSPLINE, new float[] {0, 1},
+                        new float[] {0, 0, 0, 0, 1, 0, 0.1f, 0.05f, 0, -0.2f, 0, 0, 0.4f, 1.1f, -0.2f, 0, 0, 0}),
+                BoneChannel.of("armature", ChannelPath.TRANSLATION, Interpolation.LINEAR, new float[] {0, 1},
+                        new float[] {0, 0, 0, 0.5f, 0, 0.25f})));
+        Character shirt = Character.builder("shirt", metres)
+                .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"))).build();
+        Character clipsInCm = Character.builder("clips", centimetres)
+                .addPart(Part.of("hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"))).addClip(inCm).build();
+        Character clipsInM = Character.builder("clips", metres)
+                .addPart(Part.of("hat", quad("hat", metres, 0.5f, OPAQUE, "head", "tip"))).addClip(inM).build();
+        CombineResult converted = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
+                CombineInput.of(clipsInCm, clipsInCm.part("hat"))), CombineOptions.DEFAULTS.withClipSource(clipsInCm));
+        CombineResult reference = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
+                CombineInput.of(clipsInM, clipsInM.part("hat"))), CombineOptions.DEFAULTS.withClipSource(clipsInM));
+        assertThat(converted.report().warnings()).contains("clip source 'clips': skeleton 'centimetres' is in another"
+                + " unit than skeleton 'metres'; its clips' keys were converted: translations times 0.01 on 1 bone"
+                + " ('hips'), scales times 100.0 on 1 bone ('armature')"
+                + " (RemapOptions.Units.FOLLOW_BONES keeps them as they are)");
+        for (float t : new float[] {0, 0.3f, 0.7f, 1}) {
+            float[] a = posed(converted, t);
+            float[] b = posed(reference, t);
+            for (int i = 0; i < a.length; i++) {
+                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
+            }
+        }
+        // a target skeleton in metres without the armature: the hips' offsets were in the armature's centimetres
+        Skeleton.Builder tb = Skeleton.builder("target");
+        for (int b = 1; b < metres.boneCount(); b++) {
+            tb.addBone(metres.boneName(b), metres.parent(b) - 1, b == 1 ? new Vector3f(0, 1, 0)
+                    : metres.restTranslation(b, new Vector3f()), metres.restRotation(b, new Quaternionf()),
+                    metres.restScale(b, new Vector3f()));
+        }
+        CombineOptions onTarget = CombineOptions.DEFAULTS.withSkeleton(tb.build());
+        CombineResult bare = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
+                CombineInput.of(clipsInCm, clipsInCm.part("hat"))), onTarget.withClipSource(clipsInCm));
+        CombineResult bareReference = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
+                CombineInput.of(clipsInM, clipsInM.part("hat"))), onTarget.withClipSource(clipsInM));
+        for (float t : new float[] {0, 0.3f, 1}) {
+            float[] a = posed(bare, t);
+            float[] b = posed(bareReference, t);
+            for (int i = 0; i < a.length; i++) {
+                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
+            }
+        }
+    }
+
+    /**
+     * A part in centimetres whose one shared bone is bound anew (its head bound turned, its vertices
+     * in metres, so that the unit conversion leaves a rigid correction on the head alone): that
+     * correction is no change of unit, so the tip the part brings keeps its own converted matrix.
+     */
+    @Test
+    void aConvertedPartWithOneRebindedSharedBoneKeepsItsOwnBonesMatrices() {
+        Skeleton metres = rig("metres", 1, false);
+        Skeleton centimetres = rig("centimetres", 100, true);
+        Character shirt = Character.builder("shirt", metres)
+                .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "head", "hips"))).build();
+        Mesh hat = quad("hat", centimetres, 0.5f, OPAQUE, "head", "tip");
+        float[] ibm = hat.skin().inverseBindMatricesInto(new float[32], 0);
+        new Matrix4f().set(ibm, 0).rotateY(0.4f).get(ibm, 0);
+        Mesh rebound = hat.toBuilder().skin(Skin.of(new String[] {"head", "tip"}, ibm, hat.skin().weights())).build();
+        Character hats = Character.builder("hat", centimetres).addPart(Part.of("hat", rebound)).build();
+        CombineResult r = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
+                CombineInput.of(hats, hats.part("hat"))), CombineOptions.DEFAULTS);
+        Skin skin = r.mesh().skin();
+        int tip = Arrays.asList(skin.boneNames()).indexOf("tip");
+        float[] kept = skin.inverseBindMatricesInto(new float[16 * skin.paletteSize()], 0);
+        float[] own = new float[16];
+        new Matrix4f().set(ibm, 16).scaleLocal(0.01f).get(own);
+        for (int k = 0; k < 16; k++) {
+            assertThat(kept[16 * tip + k]).as("element %d", k).isCloseTo(own[k], org.assertj.core.data.Offset.offset(1e-6f));
+        }
+        assertThat(r.report().corrections()).extracting(BindCorrection::bone).containsExactly("head");
     }
 
     /**
