@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.joml.Matrix4d;
+import org.joml.Matrix4f;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -105,7 +106,8 @@ final class Layout {
             }
         }
         name = resultName;
-        Skeleton union = options.skeleton() != null ? options.skeleton() : SkeletonUnion.of(skeletons, partNames, options.remap().units(), warnings);
+        Skeleton union = options.skeleton() != null ? options.skeleton()
+                : SkeletonUnion.of(skeletons, partNames, options.remap().units(), warnings);
         // an unnamed union takes the result's name, which is what a file format keeps for it
         skeleton = options.skeleton() == null && union.name().isEmpty() ? renamed(union, name) : union;
 
@@ -463,7 +465,7 @@ final class Layout {
 
     /** Whether a correction's linear part is a uniform scale other than 1 times a rotation. */
     private static boolean changesUnit(float[] correction) {
-        double ratio = RestScale.ratio(new Matrix4d(), new Matrix4d(new org.joml.Matrix4f().set(correction)));
+        double ratio = RestScale.ratio(new Matrix4d(), new Matrix4d(new Matrix4f().set(correction)));
         return !Double.isNaN(ratio) && ratio != 1;
     }
 

@@ -142,11 +142,11 @@ final class SkeletonUnion {
                             + " gives bone " + Checks.quote(bone) + " another rest transform than skeleton "
                             + Checks.quote(skeletons.get(owner[u]).name()) + " of part "
                             + Checks.quote(partNames.get(owner[u])) + " (" + diff + "); the first is kept, and part "
-                            + Checks.quote(partNames.get(i)) + " is posed on it as it is bound (its bind matrices are "
-                            + (Double.isNaN(ratio) || ratio == 1 ? "not corrected for the difference"
-                                    : "converted to the kept unit, see the part's note, but not corrected for the rest of"
-                                    + " the difference") + "), so it moves with the bone's descendants as far as the"
-                            + " two transforms differ");
+                            + Checks.quote(partNames.get(i)) + " is posed on it " + (Double.isNaN(ratio) || ratio == 1
+                                    ? "as it is bound (its bind matrices are not corrected for the difference)"
+                                    : "with its bind matrices converted to the kept unit (see the part's note) but not"
+                                    + " corrected for the rest of the difference")
+                            + ", so it moves with the bone's descendants as far as the two transforms differ");
                 }
             }
         }

@@ -643,9 +643,9 @@ class CombineTest {
                 .build();
         CombineResult r = Combine.combine(List.of(CombineInput.of(one, one.part("shirt")),
                 CombineInput.of(two, two.part("hat"))), CombineOptions.DEFAULTS);
-        String consequence = "; the first is kept, and part 'hat' is posed on it as it is bound (its bind matrices are"
-                + " converted to the kept unit, see the part's note, but not corrected for the rest of the difference),"
-                + " so it moves with the bone's descendants as far as the two transforms differ";
+        String consequence = "; the first is kept, and part 'hat' is posed on it with its bind matrices converted to the"
+                + " kept unit (see the part's note) but not corrected for the rest of the difference, so it moves with"
+                + " the bone's descendants as far as the two transforms differ";
         assertThat(r.report().warnings()).contains("skeleton 'scaled' of part 'hat' gives bone 'hips' another rest "
                 + "transform than skeleton 'body' of part 'shirt' (translation (0.0, 2.0, 0.0) against (0.0, 1.0, 0.0), "
                 + "scale (0.5, 0.5, 0.5) against (1.0, 1.0, 1.0))" + consequence,
@@ -687,14 +687,7 @@ class CombineTest {
         assertThat(inCm.report().warnings()).containsExactly("part 'hat': skeleton 'centimetres' is in another unit"
                 + " than skeleton 'metres' on the bones it binds; its bind matrices were scaled so that it keeps its"
                 + " size: by 0.01 on 2 bones ('head', 'tip') (RemapOptions.Units.FOLLOW_BONES poses it as bound)");
-        for (float t : new float[] {0, 0.4f, 1}) {
-            float[] a = posed(inCm, t);
-            float[] b = posed(inM, t);
-            assertThat(a).hasSameSizeAs(b);
-            for (int i = 0; i < a.length; i++) {
-                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
-            }
-        }
+        assertPosedAlike(inCm, inM, 0, 0.4f, 1);
         // the hat is where its file placed it, one unit wide, not a hundred
         float[] rest = posed(inCm, 0);
         assertThat(rest[3 * 5] - rest[3 * 4]).isCloseTo(1f, org.assertj.core.data.Offset.offset(1e-5f));
@@ -730,13 +723,7 @@ class CombineTest {
                 CombineInput.of(hats, hats.part("hat"))), CombineOptions.DEFAULTS);
         CombineResult inM = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
                 CombineInput.of(hatsInM, hatsInM.part("hat"))), CombineOptions.DEFAULTS);
-        for (float t : new float[] {0, 0.4f, 1}) {
-            float[] a = posed(inCm, t);
-            float[] b = posed(inM, t);
-            for (int i = 0; i < a.length; i++) {
-                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
-            }
-        }
+        assertPosedAlike(inCm, inM, 0, 0.4f, 1);
         // re-expressed exactly: the stored positions are in metres, as the shirt's
         float[] stored = inCm.character().parts().get(0).mesh().positions();
         for (int i = 12; i < 24; i++) {
@@ -785,13 +772,7 @@ class CombineTest {
                 + " unit than skeleton 'metres'; its clips' keys were converted: translations times 0.01 on 1 bone"
                 + " ('hips'), scales times 100.0 on 1 bone ('armature')"
                 + " (RemapOptions.Units.FOLLOW_BONES keeps them as they are)");
-        for (float t : new float[] {0, 0.3f, 0.7f, 1}) {
-            float[] a = posed(converted, t);
-            float[] b = posed(reference, t);
-            for (int i = 0; i < a.length; i++) {
-                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
-            }
-        }
+        assertPosedAlike(converted, reference, 0, 0.3f, 0.7f, 1);
         // a target skeleton in metres without the armature: the hips' offsets were in the armature's centimetres
         Skeleton.Builder tb = Skeleton.builder("target");
         for (int b = 1; b < metres.boneCount(); b++) {
@@ -804,13 +785,7 @@ class CombineTest {
                 CombineInput.of(clipsInCm, clipsInCm.part("hat"))), onTarget.withClipSource(clipsInCm));
         CombineResult bareReference = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
                 CombineInput.of(clipsInM, clipsInM.part("hat"))), onTarget.withClipSource(clipsInM));
-        for (float t : new float[] {0, 0.3f, 1}) {
-            float[] a = posed(bare, t);
-            float[] b = posed(bareReference, t);
-            for (int i = 0; i < a.length; i++) {
-                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
-            }
-        }
+        assertPosedAlike(bare, bareReference, 0, 0.3f, 1);
     }
 
     /**
@@ -884,13 +859,7 @@ class CombineTest {
         assertThat(mixed.report().warnings()).containsExactly("part 'shirt': skeleton 'metres' is in another unit than"
                 + " skeleton 'centimetres' on the bones it binds; its bind matrices were scaled so that it keeps its"
                 + " size: by 100.0 on 2 bones ('spine', 'hips') (RemapOptions.Units.FOLLOW_BONES poses it as bound)");
-        for (float t : new float[] {0, 0.5f, 1}) {
-            float[] a = posed(mixed, t);
-            float[] b = posed(reference, t);
-            for (int i = 0; i < a.length; i++) {
-                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
-            }
-        }
+        assertPosedAlike(mixed, reference, 0, 0.5f, 1);
         // the kept hat's vertices in centimetres, and a shirt blending the head it shares with the spine it brings
         Character hatCm = Character.builder("hat", centimetres)
                 .addPart(Part.of("hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"))).addClip(turn).build();
@@ -900,13 +869,7 @@ class CombineTest {
                 CombineInput.of(collar, collar.part("collar"))), CombineOptions.DEFAULTS);
         CombineResult expected = Combine.combine(List.of(CombineInput.of(hatInM, hatInM.part("hat")),
                 CombineInput.of(collar, collar.part("collar"))), CombineOptions.DEFAULTS);
-        for (float t : new float[] {0, 0.5f, 1}) {
-            float[] a = posed(kept, t);
-            float[] b = posed(expected, t);
-            for (int i = 0; i < a.length; i++) {
-                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
-            }
-        }
+        assertPosedAlike(kept, expected, 0, 0.5f, 1);
     }
 
     /**
@@ -935,6 +898,18 @@ class CombineTest {
                         new float[] {0, 0, 0.05f, 0.9987492f, 0.3f, 0, 0, 0.9539392f}),
                 BoneChannel.of("hips", ChannelPath.TRANSLATION, Interpolation.LINEAR, new float[] {0, 1},
                         new float[] {0, 1, 0, 0.4f, 1.1f, -0.2f})));
+    }
+
+    /** Asserts that two combinations pose alike (within 1e-5 per coordinate) at the given times of their first clips. */
+    private static void assertPosedAlike(CombineResult actual, CombineResult expected, float... times) {
+        for (float t : times) {
+            float[] a = posed(actual, t);
+            float[] b = posed(expected, t);
+            assertThat(a).hasSameSizeAs(b);
+            for (int i = 0; i < a.length; i++) {
+                assertThat(a[i]).as("value %d at %s", i, t).isCloseTo(b[i], org.assertj.core.data.Offset.offset(1e-5f));
+            }
+        }
     }
 
     /** The combined character's vertices posed at {@code t} of its first clip. */
