@@ -1,5 +1,6 @@
 package io.github.skinmesh.core.combine;
 
+import io.github.skinmesh.core.ValidationException;
 import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.AnimationClip;
@@ -17,6 +18,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.joml.Matrix4d;
@@ -98,7 +100,7 @@ final class ClipMerge {
      * if it has one; records the bone under the factor ({@code converted.get(0)} translations,
      * {@code get(1)} scales) for the warning.
      */
-    private static BoneChannel converted(BoneChannel c, double @Nullable [] factors,
+    private static BoneChannel converted(String where, BoneChannel c, double @Nullable [] factors,
             List<Map<Float, Set<String>>> converted) {
         int k = c.path() == ChannelPath.TRANSLATION ? 0 : c.path() == ChannelPath.SCALE ? 1 : -1;
         if (factors == null || k < 0 || factors[k] == 1) {
@@ -107,10 +109,16 @@ final class ClipMerge {
         float[] values = c.values();
         for (int i = 0; i < values.length; i++) {
             values[i] = (float) (values[i] * factors[k]);
+            if (!Float.isFinite(values[i])) {
+                throw new ValidationException("combine: " + where + ": bone " + Checks.quote(c.bone()) + " "
+                        + c.path().name().toLowerCase(Locale.ROOT) + " value " + i + " (" + c.values()[i]
+                        + ") times " + (float) factors[k] + ", the clip source's unit converted to the result's, is "
+                        + values[i] + ", beyond the float range (RemapOptions.Units.FOLLOW_BONES keeps the keys as they"
+                        + " are)");
+            }
         }
         converted.get(k).computeIfAbsent((float) factors[k], x -> new LinkedHashSet<>()).add(c.bone());
-        // validated again: a converted value could leave the float range
-        return BoneChannel.of(c.bone(), c.path(), c.interpolation(), c.times(), values);
+        return ModelAccess.get().adoptChannel(c.bone(), c.path(), c.interpolation(), c.times(), values);
     }
 
     /** One warning for the channels {@link #converted} changed, if any. */
@@ -119,24 +127,16 @@ final class ClipMerge {
         if (converted.get(0).isEmpty() && converted.get(1).isEmpty()) {
             return;
         }
-        StringBuilder sb = new StringBuilder("clip source ").append(Checks.quote(source.name())).append(": skeleton ")
-                .append(Checks.quote(source.skeleton().name())).append(" is in another unit than skeleton ")
-                .append(Checks.quote(result.name())).append("; its clips' keys were converted:");
-        String[] what = {" translations", " scales"};
-        String separator = "";
-        for (int k = 0; k < 2; k++) {
-            for (Map.Entry<Float, Set<String>> e : converted.get(k).entrySet()) {
-                List<String> bones = new ArrayList<>(e.getValue());
-                sb.append(separator).append(what[k]).append(" times ").append(e.getKey().floatValue()).append(" on ")
-                        .append(bones.size()).append(bones.size() == 1 ? " bone (" : " bones (");
-                for (int j = 0; j < Math.min(3, bones.size()); j++) {
-                    sb.append(j == 0 ? "" : ", ").append(Checks.quote(bones.get(j)));
-                }
-                sb.append(bones.size() > 3 ? ", ...)" : ")");
-                separator = ",";
-            }
+        List<String> lists = new ArrayList<>();
+        if (!converted.get(0).isEmpty()) {
+            lists.add(RestScale.groups("translations times", converted.get(0)));
         }
-        warnings.add(sb.append(" (RemapOptions.Units.FOLLOW_BONES keeps them as they are)").toString());
+        if (!converted.get(1).isEmpty()) {
+            lists.add(RestScale.groups("scales times", converted.get(1)));
+        }
+        warnings.add("clip source " + Checks.quote(source.name()) + ": skeleton " + Checks.quote(source.skeleton().name())
+                + " is in another unit than skeleton " + Checks.quote(result.name()) + "; its clips' keys were converted: "
+                + String.join(", ", lists) + " (RemapOptions.Units.FOLLOW_BONES keeps them as they are)");
     }
 
     static List<AnimationClip> run(Layout layout, List<String> warnings) {
@@ -161,7 +161,7 @@ final class ClipMerge {
             Set<String> droppedBones = new LinkedHashSet<>();
             for (BoneChannel c : clip.channels()) {
                 if (layout.skeleton.indexOf(c.bone()) >= 0) {
-                    kept.add(converted(c, units.get(c.bone()), convertedKeys));
+                    kept.add(converted(where, c, units.get(c.bone()), convertedKeys));
                 } else {
                     droppedBones.add(c.bone());
                 }

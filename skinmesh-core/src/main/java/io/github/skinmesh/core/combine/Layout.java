@@ -113,7 +113,7 @@ final class Layout {
 
         int boneCount = skeleton.boneCount();
         int[][] entryBone = new int[count][];
-        entryIbm = unitScaled(parts, skeleton, options.remap().units(), "part", warnings);
+        entryIbm = unitScaled(parts, skeleton, options.remap(), "part", warnings);
         boolean[] inPalette = new boolean[boneCount];
         for (int i = 0; i < count; i++) {
             PreparedPart p = parts.get(i);
@@ -474,11 +474,16 @@ final class Layout {
      * where an entry's bone (a moved influence's ancestor, a rigid part's attach bone) has a rest
      * frame in the part's own skeleton that is the result's times a uniform scale
      * ({@link RestScale#ratio}), the matrix scaled by that ratio, and one warning per such part
-     * naming the bones and ratios. Parts on the result's skeleton (or an equal one), and parts
-     * without such a bone, keep their arrays.
+     * naming the bones and ratios. With {@link RemapOptions.InverseBinds#FROM_TARGET_REST} only the
+     * entries whose matrices still matter are converted (a rigid part's bone: the space of its
+     * vertices). Parts on the result's skeleton (or an equal one), and parts without such a bone,
+     * keep their arrays.
      */
-    static float[][] unitScaled(List<PreparedPart> parts, Skeleton result, RemapOptions.Units units, String noun,
+    static float[][] unitScaled(List<PreparedPart> parts, Skeleton result, RemapOptions remap, String noun,
             List<String> warnings) {
+        RemapOptions.Units units = remap.units();
+        // recomputed from the target's rest, only the matrices of rigid parts' bones (their vertices' space) count
+        boolean keep = remap.inverseBinds() == RemapOptions.InverseBinds.KEEP;
         float[][] out = new float[parts.size()][];
         Matrix4d[] resultModels = null;
         Map<Skeleton, Matrix4d[]> ownModels = new IdentityHashMap<>();
@@ -490,12 +495,12 @@ final class Layout {
                 continue;
             }
             // per ratio as a float (the bones' ratios differ in their last bits), in order of first use: its bones
-            Map<Float, List<String>> scaled = new LinkedHashMap<>();
+            Map<Float, Set<String>> scaled = new LinkedHashMap<>();
             for (int e = 0; e < p.entryCount(); e++) {
                 String bone = p.entryBone[e];
                 int b = bone == null ? -1 : result.indexOf(bone);
                 int ob = bone == null ? -1 : own.indexOf(bone);
-                if (b < 0 || ob < 0) {
+                if (b < 0 || ob < 0 || !keep && !p.entryIntrinsic[e]) {
                     continue;
                 }
                 if (resultModels == null) {
@@ -508,29 +513,14 @@ final class Layout {
                         out[i] = p.entryIbm.clone();
                     }
                     RestScale.scaleRows(out[i], 16 * e, ratio);
-                    List<String> bones = scaled.computeIfAbsent((float) ratio, r -> new ArrayList<>());
-                    if (!bones.contains(bone)) {
-                        bones.add(bone);
-                    }
+                    scaled.computeIfAbsent((float) ratio, r -> new LinkedHashSet<>()).add(bone);
                 }
             }
             if (!scaled.isEmpty()) {
-                StringBuilder sb = new StringBuilder(noun).append(' ').append(Checks.quote(p.name)).append(": skeleton ")
-                        .append(Checks.quote(own.name())).append(" is in another unit than skeleton ")
-                        .append(Checks.quote(result.name())).append(" on the bones it binds; its bind matrices were"
-                                + " scaled so that it keeps its size: ");
-                String separator = "";
-                for (Map.Entry<Float, List<String>> entry : scaled.entrySet()) {
-                    List<String> bones = entry.getValue();
-                    sb.append(separator).append("by ").append(entry.getKey().floatValue()).append(" on ")
-                            .append(bones.size()).append(bones.size() == 1 ? " bone (" : " bones (");
-                    for (int k = 0; k < Math.min(bones.size(), 3); k++) {
-                        sb.append(k == 0 ? "" : ", ").append(Checks.quote(bones.get(k)));
-                    }
-                    sb.append(bones.size() > 3 ? ", ...)" : ")");
-                    separator = ", ";
-                }
-                warnings.add(sb.append(" (RemapOptions.Units.FOLLOW_BONES poses it as bound)").toString());
+                warnings.add(noun + " " + Checks.quote(p.name) + ": skeleton " + Checks.quote(own.name())
+                        + " is in another unit than skeleton " + Checks.quote(result.name()) + " on the bones it binds;"
+                        + " its bind matrices were scaled so that it keeps its size: " + RestScale.groups("by", scaled)
+                        + " (RemapOptions.Units.FOLLOW_BONES poses it as bound)");
             }
         }
         return out;

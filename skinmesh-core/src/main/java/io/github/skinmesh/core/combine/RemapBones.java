@@ -48,7 +48,7 @@ final class RemapBones {
         int[] bone = SkeletonUnion.lookup(target, p.entryBone);
         // the part's matrices on the target's bones, scaled where a bone's frame has another unit there
         List<String> unitNotes = new ArrayList<>();
-        float[] entryIbm = Layout.unitScaled(List.of(p), target, options.units(), "mesh", unitNotes)[0];
+        float[] entryIbm = Layout.unitScaled(List.of(p), target, options, "mesh", unitNotes)[0];
         boolean[] inPalette = new boolean[target.boneCount()];
         for (int b : bone) {
             if (b >= 0) {

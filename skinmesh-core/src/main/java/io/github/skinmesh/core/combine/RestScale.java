@@ -1,7 +1,10 @@
 package io.github.skinmesh.core.combine;
 
+import io.github.skinmesh.core.internal.Checks;
 import io.github.skinmesh.core.internal.ModelAccess;
 import io.github.skinmesh.core.model.Skeleton;
+import java.util.Collection;
+import java.util.Map;
 import org.joml.Matrix4d;
 import org.joml.Matrix4dc;
 import org.joml.Quaterniond;
@@ -127,6 +130,31 @@ final class RestScale {
             size = Math.max(size, Math.sqrt(m.m30() * m.m30() + m.m31() * m.m31() + m.m32() * m.m32()));
         }
         return size;
+    }
+
+    /**
+     * The unit notes' list of factors: per factor, {@code "<lead> <factor> on <n> bones ('a', 'b',
+     * 'c', ...)"} (the first three bones named), joined by {@code ", "}.
+     *
+     * @param groups per factor (as printed), its bones in the order they were met
+     */
+    static String groups(String lead, Map<Float, ? extends Collection<String>> groups) {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<Float, ? extends Collection<String>> e : groups.entrySet()) {
+            Collection<String> bones = e.getValue();
+            sb.append(sb.length() == 0 ? "" : ", ").append(lead).append(' ').append(e.getKey().floatValue())
+                    .append(" on ").append(bones.size()).append(bones.size() == 1 ? " bone (" : " bones (");
+            int named = 0;
+            for (String bone : bones) {
+                if (named == 3) {
+                    sb.append(", ...");
+                    break;
+                }
+                sb.append(named++ == 0 ? "" : ", ").append(Checks.quote(bone));
+            }
+            sb.append(')');
+        }
+        return sb.toString();
     }
 
     /**

@@ -677,10 +677,8 @@ class CombineTest {
                 .addPart(Part.of("hat", quad("hat", centimetres, 0.5f, OPAQUE, "head", "tip"))).build();
         Character hatInM = Character.builder("hat", reference)
                 .addPart(Part.of("hat", quad("hat", reference, 0.5f, OPAQUE, "head", "tip"))).build();
-        CombineResult inCm = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
-                CombineInput.of(hatInCm, hatInCm.part("hat"))), CombineOptions.DEFAULTS);
-        CombineResult inM = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
-                CombineInput.of(hatInM, hatInM.part("hat"))), CombineOptions.DEFAULTS);
+        CombineResult inCm = combined(shirt, hatInCm, CombineOptions.DEFAULTS);
+        CombineResult inM = combined(shirt, hatInM, CombineOptions.DEFAULTS);
         Skeleton union = inCm.character().skeleton();
         assertThat(union.restTranslation(union.indexOf("tip"), new Vector3f()).distance(0, 0.15f, 0)).isLessThan(1e-6f);
         // one note for the part, none for its bones: in their own unit their rests are the kept ones
@@ -692,8 +690,7 @@ class CombineTest {
         float[] rest = posed(inCm, 0);
         assertThat(rest[3 * 5] - rest[3 * 4]).isCloseTo(1f, org.assertj.core.data.Offset.offset(1e-5f));
         // posed as bound instead: the centimetre matrices on metre bones, a hundred times its size
-        CombineResult asBound = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
-                CombineInput.of(hatInCm, hatInCm.part("hat"))), CombineOptions.DEFAULTS.withRemap(
+        CombineResult asBound = combined(shirt, hatInCm, CombineOptions.DEFAULTS.withRemap(
                         RemapOptions.DEFAULTS.withUnits(RemapOptions.Units.FOLLOW_BONES)));
         float[] large = posed(asBound, 0);
         assertThat(large[3 * 5] - large[3 * 4]).isCloseTo(100f, org.assertj.core.data.Offset.offset(1e-2f));
@@ -719,10 +716,8 @@ class CombineTest {
                 .addPart(Part.of("hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"))).build();
         Character hatsInM = Character.builder("hat", reference)
                 .addPart(Part.of("hat", quad("hat", reference, 0.5f, OPAQUE, "head", "tip"))).build();
-        CombineResult inCm = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
-                CombineInput.of(hats, hats.part("hat"))), CombineOptions.DEFAULTS);
-        CombineResult inM = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
-                CombineInput.of(hatsInM, hatsInM.part("hat"))), CombineOptions.DEFAULTS);
+        CombineResult inCm = combined(shirt, hats, CombineOptions.DEFAULTS);
+        CombineResult inM = combined(shirt, hatsInM, CombineOptions.DEFAULTS);
         assertPosedAlike(inCm, inM, 0, 0.4f, 1);
         // re-expressed exactly: the stored positions are in metres, as the shirt's
         float[] stored = inCm.character().parts().get(0).mesh().positions();
@@ -764,10 +759,8 @@ class CombineTest {
                 .addPart(Part.of("hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"))).addClip(inCm).build();
         Character clipsInM = Character.builder("clips", metres)
                 .addPart(Part.of("hat", quad("hat", metres, 0.5f, OPAQUE, "head", "tip"))).addClip(inM).build();
-        CombineResult converted = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
-                CombineInput.of(clipsInCm, clipsInCm.part("hat"))), CombineOptions.DEFAULTS.withClipSource(clipsInCm));
-        CombineResult reference = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
-                CombineInput.of(clipsInM, clipsInM.part("hat"))), CombineOptions.DEFAULTS.withClipSource(clipsInM));
+        CombineResult converted = combined(shirt, clipsInCm, CombineOptions.DEFAULTS.withClipSource(clipsInCm));
+        CombineResult reference = combined(shirt, clipsInM, CombineOptions.DEFAULTS.withClipSource(clipsInM));
         assertThat(converted.report().warnings()).contains("clip source 'clips': skeleton 'centimetres' is in another"
                 + " unit than skeleton 'metres'; its clips' keys were converted: translations times 0.01 on 1 bone"
                 + " ('hips'), scales times 100.0 on 1 bone ('armature')"
@@ -781,11 +774,34 @@ class CombineTest {
                     metres.restScale(b, new Vector3f()));
         }
         CombineOptions onTarget = CombineOptions.DEFAULTS.withSkeleton(tb.build());
-        CombineResult bare = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
-                CombineInput.of(clipsInCm, clipsInCm.part("hat"))), onTarget.withClipSource(clipsInCm));
-        CombineResult bareReference = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
-                CombineInput.of(clipsInM, clipsInM.part("hat"))), onTarget.withClipSource(clipsInM));
+        CombineResult bare = combined(shirt, clipsInCm, onTarget.withClipSource(clipsInCm));
+        CombineResult bareReference = combined(shirt, clipsInM, onTarget.withClipSource(clipsInM));
         assertPosedAlike(bare, bareReference, 0, 0.3f, 1);
+    }
+
+    /**
+     * A clip source in metres on a kept skeleton in centimetres: its translation keys are multiplied
+     * by 100, and one that is finite in metres but beyond the float range in centimetres is an error
+     * naming the clip, the bone, the value and the factor, not an infinite key.
+     */
+    @Test
+    void aConvertedKeyBeyondTheFloatRangeIsAnErrorNamingIt() {
+        Skeleton metres = rig("metres", 1, true);
+        Skeleton centimetres = rig("centimetres", 100, true);
+        Character hat = Character.builder("hat", centimetres)
+                .addPart(Part.of("hat", quad("hat", centimetres, 0.5f, OPAQUE, "head", "tip"))).build();
+        AnimationClip far = AnimationClip.of("far", List.of(BoneChannel.of("hips", ChannelPath.TRANSLATION,
+                Interpolation.LINEAR, new float[] {0, 1}, new float[] {0, 1, 0, 0, 1e37f, 0})));
+        Character clips = Character.builder("clips", metres)
+                .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"))).addClip(far).build();
+        assertThatThrownBy(() -> combined(hat, clips, CombineOptions.DEFAULTS.withClipSource(clips)))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("combine: clip 'far': bone 'hips' translation value 4 (1.0E37) times 100.0, the clip source's"
+                        + " unit converted to the result's, is Infinity, beyond the float range"
+                        + " (RemapOptions.Units.FOLLOW_BONES keeps the keys as they are)");
+        // kept as they are, the keys stay finite
+        assertThat(combined(hat, clips, CombineOptions.DEFAULTS.withClipSource(clips).withRemap(
+                RemapOptions.DEFAULTS.withUnits(RemapOptions.Units.FOLLOW_BONES))).character().clips()).hasSize(1);
     }
 
     /**
@@ -804,8 +820,7 @@ class CombineTest {
         new Matrix4f().set(ibm, 0).rotateY(0.4f).get(ibm, 0);
         Mesh rebound = hat.toBuilder().skin(Skin.of(new String[] {"head", "tip"}, ibm, hat.skin().weights())).build();
         Character hats = Character.builder("hat", centimetres).addPart(Part.of("hat", rebound)).build();
-        CombineResult r = Combine.combine(List.of(CombineInput.of(shirt, shirt.part("shirt")),
-                CombineInput.of(hats, hats.part("hat"))), CombineOptions.DEFAULTS);
+        CombineResult r = combined(shirt, hats, CombineOptions.DEFAULTS);
         Skin skin = r.mesh().skin();
         int tip = Arrays.asList(skin.boneNames()).indexOf("tip");
         float[] kept = skin.inverseBindMatricesInto(new float[16 * skin.paletteSize()], 0);
@@ -852,10 +867,8 @@ class CombineTest {
                 .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"))).build();
         Character hatInM = Character.builder("hat", metres)
                 .addPart(Part.of("hat", quad("hat", metres, 0.5f, OPAQUE, "head", "tip"))).addClip(turn).build();
-        CombineResult mixed = Combine.combine(List.of(CombineInput.of(hatInCm, hatInCm.part("hat")),
-                CombineInput.of(shirtInM, shirtInM.part("shirt"))), CombineOptions.DEFAULTS);
-        CombineResult reference = Combine.combine(List.of(CombineInput.of(hatInM, hatInM.part("hat")),
-                CombineInput.of(shirtInM, shirtInM.part("shirt"))), CombineOptions.DEFAULTS);
+        CombineResult mixed = combined(hatInCm, shirtInM, CombineOptions.DEFAULTS);
+        CombineResult reference = combined(hatInM, shirtInM, CombineOptions.DEFAULTS);
         assertThat(mixed.report().warnings()).containsExactly("part 'shirt': skeleton 'metres' is in another unit than"
                 + " skeleton 'centimetres' on the bones it binds; its bind matrices were scaled so that it keeps its"
                 + " size: by 100.0 on 2 bones ('spine', 'hips') (RemapOptions.Units.FOLLOW_BONES poses it as bound)");
@@ -865,10 +878,8 @@ class CombineTest {
                 .addPart(Part.of("hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"))).addClip(turn).build();
         Character collar = Character.builder("collar", metres)
                 .addPart(Part.of("collar", quad("collar", metres, 0, OPAQUE, "head", "spine"))).build();
-        CombineResult kept = Combine.combine(List.of(CombineInput.of(hatCm, hatCm.part("hat")),
-                CombineInput.of(collar, collar.part("collar"))), CombineOptions.DEFAULTS);
-        CombineResult expected = Combine.combine(List.of(CombineInput.of(hatInM, hatInM.part("hat")),
-                CombineInput.of(collar, collar.part("collar"))), CombineOptions.DEFAULTS);
+        CombineResult kept = combined(hatCm, collar, CombineOptions.DEFAULTS);
+        CombineResult expected = combined(hatInM, collar, CombineOptions.DEFAULTS);
         assertPosedAlike(kept, expected, 0, 0.5f, 1);
     }
 
@@ -898,6 +909,12 @@ class CombineTest {
                         new float[] {0, 0, 0.05f, 0.9987492f, 0.3f, 0, 0, 0.9539392f}),
                 BoneChannel.of("hips", ChannelPath.TRANSLATION, Interpolation.LINEAR, new float[] {0, 1},
                         new float[] {0, 1, 0, 0.4f, 1.1f, -0.2f})));
+    }
+
+    /** Combines the one part of each of two characters, the first's first. */
+    private static CombineResult combined(Character first, Character second, CombineOptions options) {
+        return Combine.combine(List.of(CombineInput.of(first, first.parts().get(0)),
+                CombineInput.of(second, second.parts().get(0))), options);
     }
 
     /** Asserts that two combinations pose alike (within 1e-5 per coordinate) at the given times of their first clips. */

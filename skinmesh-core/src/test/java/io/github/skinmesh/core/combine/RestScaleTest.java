@@ -2,6 +2,9 @@ package io.github.skinmesh.core.combine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -76,5 +79,15 @@ class RestScaleTest {
             }
         }
         assertThat(m[0]).isZero();
+    }
+
+    @Test
+    void groupsNameTheFirstThreeBonesOfEachFactorInOrder() {
+        Map<Float, List<String>> groups = new LinkedHashMap<>();
+        groups.put(0.01f, List.of("hips", "spine", "head", "tip"));
+        groups.put(100f, List.of("armature"));
+        assertThat(RestScale.groups("by", groups)).isEqualTo("by 0.01 on 4 bones ('hips', 'spine', 'head', ...),"
+                + " by 100.0 on 1 bone ('armature')");
+        assertThat(RestScale.groups("by", Map.of())).isEmpty();
     }
 }
