@@ -671,12 +671,9 @@ class CombineTest {
         Skeleton centimetres = rig("centimetres", 100, true);
         Skeleton reference = rig("reference", 1, true);
         AnimationClip clip = sway();
-        Character shirt = Character.builder("shirt", metres)
-                .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"))).addClip(clip).build();
-        Character hatInCm = Character.builder("hat", centimetres)
-                .addPart(Part.of("hat", quad("hat", centimetres, 0.5f, OPAQUE, "head", "tip"))).build();
-        Character hatInM = Character.builder("hat", reference)
-                .addPart(Part.of("hat", quad("hat", reference, 0.5f, OPAQUE, "head", "tip"))).build();
+        Character shirt = character("shirt", metres, "shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"), clip);
+        Character hatInCm = character("hat", centimetres, "hat", quad("hat", centimetres, 0.5f, OPAQUE, "head", "tip"));
+        Character hatInM = character("hat", reference, "hat", quad("hat", reference, 0.5f, OPAQUE, "head", "tip"));
         CombineResult inCm = combined(shirt, hatInCm, CombineOptions.DEFAULTS);
         CombineResult inM = combined(shirt, hatInM, CombineOptions.DEFAULTS);
         Skeleton union = inCm.character().skeleton();
@@ -710,12 +707,9 @@ class CombineTest {
         Skeleton metres = rig("metres", 1, false);
         Skeleton centimetres = rig("centimetres", 100, true);
         Skeleton reference = rig("reference", 1, true);
-        Character shirt = Character.builder("shirt", metres)
-                .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "head", "hips"))).addClip(sway()).build();
-        Character hats = Character.builder("hat", centimetres)
-                .addPart(Part.of("hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"))).build();
-        Character hatsInM = Character.builder("hat", reference)
-                .addPart(Part.of("hat", quad("hat", reference, 0.5f, OPAQUE, "head", "tip"))).build();
+        Character shirt = character("shirt", metres, "shirt", quad("shirt", metres, 0, OPAQUE, "head", "hips"), sway());
+        Character hats = character("hat", centimetres, "hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"));
+        Character hatsInM = character("hat", reference, "hat", quad("hat", reference, 0.5f, OPAQUE, "head", "tip"));
         CombineResult inCm = combined(shirt, hats, CombineOptions.DEFAULTS);
         CombineResult inM = combined(shirt, hatsInM, CombineOptions.DEFAULTS);
         assertPosedAlike(inCm, inM, 0, 0.4f, 1);
@@ -753,12 +747,9 @@ class CombineTest {
                         new float[] {0, 0, 0, 0, 1, 0, 0.1f, 0.05f, 0, -0.2f, 0, 0, 0.4f, 1.1f, -0.2f, 0, 0, 0}),
                 BoneChannel.of("armature", ChannelPath.TRANSLATION, Interpolation.LINEAR, new float[] {0, 1},
                         new float[] {0, 0, 0, 0.5f, 0, 0.25f})));
-        Character shirt = Character.builder("shirt", metres)
-                .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"))).build();
-        Character clipsInCm = Character.builder("clips", centimetres)
-                .addPart(Part.of("hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"))).addClip(inCm).build();
-        Character clipsInM = Character.builder("clips", metres)
-                .addPart(Part.of("hat", quad("hat", metres, 0.5f, OPAQUE, "head", "tip"))).addClip(inM).build();
+        Character shirt = character("shirt", metres, "shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"));
+        Character clipsInCm = character("clips", centimetres, "hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"), inCm);
+        Character clipsInM = character("clips", metres, "hat", quad("hat", metres, 0.5f, OPAQUE, "head", "tip"), inM);
         CombineResult converted = combined(shirt, clipsInCm, CombineOptions.DEFAULTS.withClipSource(clipsInCm));
         CombineResult reference = combined(shirt, clipsInM, CombineOptions.DEFAULTS.withClipSource(clipsInM));
         assertThat(converted.report().warnings()).contains("clip source 'clips': skeleton 'centimetres' is in another"
@@ -788,12 +779,10 @@ class CombineTest {
     void aConvertedKeyBeyondTheFloatRangeIsAnErrorNamingIt() {
         Skeleton metres = rig("metres", 1, true);
         Skeleton centimetres = rig("centimetres", 100, true);
-        Character hat = Character.builder("hat", centimetres)
-                .addPart(Part.of("hat", quad("hat", centimetres, 0.5f, OPAQUE, "head", "tip"))).build();
+        Character hat = character("hat", centimetres, "hat", quad("hat", centimetres, 0.5f, OPAQUE, "head", "tip"));
         AnimationClip far = AnimationClip.of("far", List.of(BoneChannel.of("hips", ChannelPath.TRANSLATION,
                 Interpolation.LINEAR, new float[] {0, 1}, new float[] {0, 1, 0, 0, 1e37f, 0})));
-        Character clips = Character.builder("clips", metres)
-                .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"))).addClip(far).build();
+        Character clips = character("clips", metres, "shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"), far);
         assertThatThrownBy(() -> combined(hat, clips, CombineOptions.DEFAULTS.withClipSource(clips)))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage("combine: clip 'far': bone 'hips' translation value 4 (1.0E37) times 100.0, the clip source's"
@@ -813,13 +802,12 @@ class CombineTest {
     void aConvertedPartWithOneRebindedSharedBoneKeepsItsOwnBonesMatrices() {
         Skeleton metres = rig("metres", 1, false);
         Skeleton centimetres = rig("centimetres", 100, true);
-        Character shirt = Character.builder("shirt", metres)
-                .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "head", "hips"))).build();
+        Character shirt = character("shirt", metres, "shirt", quad("shirt", metres, 0, OPAQUE, "head", "hips"));
         Mesh hat = quad("hat", centimetres, 0.5f, OPAQUE, "head", "tip");
         float[] ibm = hat.skin().inverseBindMatricesInto(new float[32], 0);
         new Matrix4f().set(ibm, 0).rotateY(0.4f).get(ibm, 0);
         Mesh rebound = hat.toBuilder().skin(Skin.of(new String[] {"head", "tip"}, ibm, hat.skin().weights())).build();
-        Character hats = Character.builder("hat", centimetres).addPart(Part.of("hat", rebound)).build();
+        Character hats = character("hat", centimetres, "hat", rebound);
         CombineResult r = combined(shirt, hats, CombineOptions.DEFAULTS);
         Skin skin = r.mesh().skin();
         int tip = Arrays.asList(skin.boneNames()).indexOf("tip");
@@ -861,12 +849,9 @@ class CombineTest {
         Skeleton centimetres = rig("centimetres", 100, true);
         AnimationClip turn = AnimationClip.of("turn", List.of(BoneChannel.of("spine", ChannelPath.ROTATION,
                 Interpolation.LINEAR, new float[] {0, 1}, new float[] {0, 0, 0.05f, 0.9987492f, 0.3f, 0, 0, 0.9539392f})));
-        Character hatInCm = Character.builder("hat", centimetres)
-                .addPart(Part.of("hat", quad("hat", centimetres, 0.5f, OPAQUE, "head", "tip"))).addClip(turn).build();
-        Character shirtInM = Character.builder("shirt", metres)
-                .addPart(Part.of("shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"))).build();
-        Character hatInM = Character.builder("hat", metres)
-                .addPart(Part.of("hat", quad("hat", metres, 0.5f, OPAQUE, "head", "tip"))).addClip(turn).build();
+        Character hatInCm = character("hat", centimetres, "hat", quad("hat", centimetres, 0.5f, OPAQUE, "head", "tip"), turn);
+        Character shirtInM = character("shirt", metres, "shirt", quad("shirt", metres, 0, OPAQUE, "spine", "hips"));
+        Character hatInM = character("hat", metres, "hat", quad("hat", metres, 0.5f, OPAQUE, "head", "tip"), turn);
         CombineResult mixed = combined(hatInCm, shirtInM, CombineOptions.DEFAULTS);
         CombineResult reference = combined(hatInM, shirtInM, CombineOptions.DEFAULTS);
         assertThat(mixed.report().warnings()).containsExactly("part 'shirt': skeleton 'metres' is in another unit than"
@@ -874,10 +859,8 @@ class CombineTest {
                 + " size: by 100.0 on 2 bones ('spine', 'hips') (RemapOptions.Units.FOLLOW_BONES poses it as bound)");
         assertPosedAlike(mixed, reference, 0, 0.5f, 1);
         // the kept hat's vertices in centimetres, and a shirt blending the head it shares with the spine it brings
-        Character hatCm = Character.builder("hat", centimetres)
-                .addPart(Part.of("hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"))).addClip(turn).build();
-        Character collar = Character.builder("collar", metres)
-                .addPart(Part.of("collar", quad("collar", metres, 0, OPAQUE, "head", "spine"))).build();
+        Character hatCm = character("hat", centimetres, "hat", centimetreQuad("hat", centimetres, 0.5f, "head", "tip"), turn);
+        Character collar = character("collar", metres, "collar", quad("collar", metres, 0, OPAQUE, "head", "spine"));
         CombineResult kept = combined(hatCm, collar, CombineOptions.DEFAULTS);
         CombineResult expected = combined(hatInM, collar, CombineOptions.DEFAULTS);
         assertPosedAlike(kept, expected, 0, 0.5f, 1);
@@ -909,6 +892,15 @@ class CombineTest {
                         new float[] {0, 0, 0.05f, 0.9987492f, 0.3f, 0, 0, 0.9539392f}),
                 BoneChannel.of("hips", ChannelPath.TRANSLATION, Interpolation.LINEAR, new float[] {0, 1},
                         new float[] {0, 1, 0, 0.4f, 1.1f, -0.2f})));
+    }
+
+    /** A character of one part on a skeleton, with the given clips. */
+    private static Character character(String name, Skeleton skeleton, String part, Mesh mesh, AnimationClip... clips) {
+        Character.Builder b = Character.builder(name, skeleton).addPart(Part.of(part, mesh));
+        for (AnimationClip clip : clips) {
+            b.addClip(clip);
+        }
+        return b.build();
     }
 
     /** Combines the one part of each of two characters, the first's first. */
